@@ -1,0 +1,39 @@
+"""windmill_widget: play, teach and study the two-deck patience Windmill (Propeller) in Jupyter.
+
+>>> from windmill_widget import Game, Rules
+>>> Game(seed=42, rules=Rules.relaxed()).rules
+Rules.relaxed()
+"""
+
+from .engine import (
+    CORNERS,
+    FOUNDATIONS,
+    PILES,
+    SAILS,
+    Card,
+    Game,
+    IllegalMove,
+    Move,
+    PlayerView,
+    Rules,
+    SaveFileError,
+    Strategy,
+)
+from .strategies import default_strategy, greedy, random_strategy
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CORNERS", "FOUNDATIONS", "PILES", "SAILS",
+    "Card", "Game", "IllegalMove", "Move", "PlayerView", "Rules", "SaveFileError", "Strategy",
+    "default_strategy", "greedy", "random_strategy",
+]  # fmt: skip
+
+
+def __getattr__(name: str):
+    # The widget pulls in anywidget/ipywidgets; import it only when asked for.
+    if name == "WindmillWidget":
+        from .widget import WindmillWidget
+
+        return WindmillWidget
+    raise AttributeError(f"module 'windmill_widget' has no attribute {name!r}")

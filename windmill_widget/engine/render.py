@@ -1,0 +1,135 @@
+"""Static pictures of a position: SVG for notebooks (renders on GitHub and nbviewer) and text.
+
+The picture is the windmill cross of seed 000: the centre, two sails on each side, the four
+corners between the arms, and the stock and waste along the top.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+from .cards import SUIT_SYMBOLS, Card
+from .notation import CORNERS, PILES, SAILS
+from .position import CENTRE_FULL, CORNER_FULL
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# Grid cell (column, row) of each pile in a 5 x 5 cross; stock and waste sit in the free top corners.
+GRID: dict[str, tuple[float, float]] = {
+    "n2": (2, 0), "n1": (2, 1), "s1": (2, 3), "s2": (2, 4),
+    "w2": (0, 2), "w1": (1, 2), "e1": (3, 2), "e2": (4, 2),
+    "c": (2, 2), "nw": (1, 1), "ne": (3, 1), "sw": (1, 3), "se": (3, 3),
+    "stock": (0, 0), "waste": (4, 0),
+}  # fmt: skip
+CARD_W, CARD_H, GAP = 56, 78, 12
+FELT, FELT_EDGE, CARD_FACE, CARD_EDGE = "#1f6b43", "#174f32", "#fdfdf8", "#8a8a80"
+RED, BLACK, LABEL, BACK = "#c62828", "#1b1b1b", "#d8eadf", "#2b4a8b"
+
+
+def _cell(name: str) -> tuple[float, float]:
+    col, row = GRID[name]
+    return GAP + col * (CARD_W + GAP), GAP + 14 + row * (CARD_H + GAP + 14)
+
+
+def _card_svg(card: Card, x: float, y: float) -> str:
+    colour = RED if card.color == "red" else BLACK
+    rank = card.symbol[:-1]
+    suit = SUIT_SYMBOLS[card.suit]
+    return (
+        f'<g><rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="{CARD_FACE}" '
+        f'stroke="{CARD_EDGE}"/>'
+        f'<text x="{x + 5}" y="{y + 18}" font-size="16" font-weight="bold" fill="{colour}">{rank}</text>'
+        f'<text x="{x + 5}" y="{y + 34}" font-size="15" fill="{colour}">{suit}</text>'
+        f'<text x="{x + CARD_W / 2}" y="{y + CARD_H - 14}" font-size="26" text-anchor="middle" '
+        f'fill="{colour}">{suit}</text></g>'
+    )
+
+
+def _slot_svg(x: float, y: float, text: str = "") -> str:
+    return (
+        f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="none" stroke="{LABEL}" '
+        f'stroke-opacity="0.55" stroke-dasharray="4 3"/>'
+        f'<text x="{x + CARD_W / 2}" y="{y + CARD_H / 2 + 5}" font-size="14" text-anchor="middle" '
+        f'fill="{LABEL}" fill-opacity="0.8">{escape(text)}</text>'
+    )
+
+
+def _label(name: str, x: float, y: float, extra: str = "") -> str:
+    text = f"{name} {extra}".strip()
+    return (f'<text x="{x + CARD_W / 2}" y="{y - 4}" font-size="11" text-anchor="middle" '
+            f'fill="{LABEL}">{escape(text)}</text>')
+
+
+def svg(game: Game, *, scale: float = 1.0) -> str:
+    """The position as an SVG document string."""
+    parts: list[str] = []
+    for name in PILES:
+        x, y = _cell(name)
+        pile = game.pile(name)
+        if name == "stock":
+            parts.append(_label(name, x, y, f"({len(pile)})"))
+            if pile:
+                parts.append(f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="{BACK}" '
+                             f'stroke="{CARD_FACE}" stroke-width="3"/>')
+            else:
+                parts.append(_slot_svg(x, y, "empty"))
+            continue
+        if name == "waste":
+            parts.append(_label(name, x, y, f"({len(pile)})"))
+            if not pile:
+                parts.append(_slot_svg(x, y))
+            for k, card in enumerate(pile[-3:]):
+                shown = min(len(pile), 3)
+                parts.append(_card_svg(card, x - (shown - 1 - k) * 16, y))
+            continue
+        extra = ""
+        if name == "c":
+            extra = f"{len(pile)}/{CENTRE_FULL}"
+        elif name in CORNERS and pile:
+            extra = f"{len(pile)}/{CORNER_FULL}"
+        parts.append(_label(name, x, y, extra))
+        if pile:
+            parts.append(_card_svg(pile[-1], x, y))
+        else:
+            parts.append(_slot_svg(x, y, "K" if name in CORNERS else ""))
+    width = GAP + 5 * (CARD_W + GAP)
+    height = GAP + 5 * (CARD_H + GAP + 14) + 4
+    status = game.status
+    if status != "playing":
+        parts.append(f'<text x="{width / 2}" y="{height - 4}" font-size="13" text-anchor="middle" '
+                     f'fill="{LABEL}">{"Won!" if status == "won" else "No legal move left."}</text>')
+        height += 12
+    body = "".join(parts)
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * scale:g}" height="{height * scale:g}" '
+        f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" '
+        f'role="img" aria-label="Windmill position">'
+        f'<rect width="{width}" height="{height}" rx="10" fill="{FELT}" stroke="{FELT_EDGE}" stroke-width="2"/>'
+        f"{body}</svg>"
+    )
+
+
+def _show(game: Game, name: str) -> str:
+    top = game.top(name)
+    return top.symbol if top else "--"
+
+
+def text_diagram(game: Game) -> str:
+    """A plain-text picture of the cross, for terminals and doctests."""
+    c = game.pile("c")
+    corner = {n: f"{n} {_show(game, n)}{f' ({len(game.pile(n))})' if game.pile(n) else ''}" for n in CORNERS}
+    sail = {n: f"{n} {_show(game, n)}" for n in SAILS}
+    waste = game.pile("waste")
+    lines = [
+        f"{corner['nw']:<16}{sail['n2']:^12}{corner['ne']:>16}",
+        f"{'':<16}{sail['n1']:^12}{'':>16}",
+        f"{sail['w2']:<8}{sail['w1']:<8}{'c ' + _show(game, 'c') + f' ({len(c)}/52)':^12}"
+        f"{sail['e1']:>8}{sail['e2']:>8}",
+        f"{'':<16}{sail['s1']:^12}{'':>16}",
+        f"{corner['sw']:<16}{sail['s2']:^12}{corner['se']:>16}",
+        f"stock {len(game.pile('stock'))}   waste {' '.join(x.symbol for x in waste[-5:]) or '--'}"
+        f"{f' ({len(waste)})' if waste else ''}   {game.status}",
+    ]
+    return "\n".join(line.rstrip() for line in lines)
