@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Runs every test suite, one after another, and fails if any failed (all of them run either way,
+# so one report shows everything). Called by `make test` after set-up; `.ci/run` calls `make test`.
+set -u
+cd "$(dirname "$0")/.."
+BIN=.venv/bin
+failed=()
+
+suite() {
+    local name=$1; shift
+    echo
+    echo "=== $name: $*"
+    if "$@"; then echo "=== $name: ok"; else echo "=== $name: FAILED"; failed+=("$name"); fi
+}
+
+suite lint         $BIN/ruff check .
+suite python       $BIN/pytest -m "not browser" -p no:cacheprovider
+suite doctests     $BIN/pytest --doctest-modules windmill_widget -p no:cacheprovider --ignore=windmill_widget/static
+suite js           npm test --silent
+suite browser      bash -c "bash scripts/ensure-chromium.sh && $BIN/pytest -m browser -p no:cacheprovider"
+suite notebooks    $BIN/pytest --nbval notebooks --sanitize-with notebooks/sanitize.cfg -p no:cacheprovider
+
+echo
+if [ ${#failed[@]} -eq 0 ]; then
+    echo "All test suites passed."
+else
+    echo "FAILED suites: ${failed[*]}"
+    exit 1
+fi
