@@ -1,0 +1,79 @@
+// Card movement between two published states, tracked by card id. Pure: plans and interpolates;
+// the glue decides when to draw.
+
+import { PILE_NAMES, SAILS, cardPositions, topCardRect } from "./layout.js";
+
+export const MOVE_MS = 200;
+/** A refill (waste or stock into an emptied sail) starts once the played card is on its way. */
+export const REFILL_DELAY_MS = 120;
+/** Above this many moving cards (a new game, a jump in a replay) the board just switches. */
+export const MAX_ANIMATED = 6;
+
+/** card id -> pile name, for every card in a state's piles (the stock shows no ids). */
+function pileOf(piles) {
+  const out = new Map();
+  for (const name of PILE_NAMES) {
+    const ids = piles?.[name];
+    if (Array.isArray(ids)) for (const id of ids) out.set(id, name);
+  }
+  return out;
+}
+
+const sameRect = (a, b) => a.x === b.x && a.y === b.y;
+
+/**
+ * The animations that carry the board from `prev` piles to `next` piles: one per visible card
+ * of `next` that was elsewhere before. Returns [{id, from, to, delay, pile}] or [] when the
+ * change is too big to animate. `overrides` maps an id to its start rect (a dropped card
+ * starts where the pointer let it go).
+ */
+export function planAnimations(layout, prev, next, overrides = new Map()) {
+  if (!prev || !next) return [];
+  const before = cardPositions(layout, prev);
+  const after = cardPositions(layout, next);
+  const prevPile = pileOf(prev);
+  const nextPile = pileOf(next);
+  const plans = [];
+  for (const [id, to] of after) {
+    const pile = nextPile.get(id);
+    let from = overrides.get(id) ?? before.get(id);
+    if (!from) {
+      const was = prevPile.get(id);
+      if (was === pile) continue; // it was there all along, under the fan
+      // Hidden before: under another card, or face down in the stock.
+      from = was ? topCardRect(layout, was, prev[was].length) : topCardRect(layout, "stock", 1);
+    }
+    if (sameRect(from, to)) continue;
+    plans.push({ id, from, to, pile, delay: 0, fromStock: !prevPile.has(id) });
+  }
+  if (plans.length > MAX_ANIMATED) return [];
+  // The played card leads; refills of the sails it emptied follow.
+  const lead = plans.some((p) => !SAILS.includes(p.pile));
+  if (lead) for (const p of plans) if (SAILS.includes(p.pile)) p.delay = REFILL_DELAY_MS;
+  return plans;
+}
+
+const easeOut = (t) => 1 - (1 - t) ** 3;
+
+/**
+ * Where each planned card is `elapsed` ms after the start: [{id, x, y, done}].
+ * A card not yet started sits at its origin.
+ */
+export function framePositions(plans, elapsed, duration = MOVE_MS) {
+  return plans.map((p) => {
+    const t = Math.min(1, Math.max(0, (elapsed - p.delay) / duration));
+    const k = easeOut(t);
+    return {
+      id: p.id,
+      x: p.from.x + (p.to.x - p.from.x) * k,
+      y: p.from.y + (p.to.y - p.from.y) * k,
+      done: t >= 1,
+      faceDown: p.fromStock && t < 0.35,
+    };
+  });
+}
+
+/** Total running time of a plan. */
+export function planDuration(plans, duration = MOVE_MS) {
+  return plans.reduce((m, p) => Math.max(m, p.delay + duration), 0);
+}

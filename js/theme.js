@@ -1,0 +1,72 @@
+// Colours and fonts of the board, taken from JupyterLab's CSS variables where they exist.
+// Each fallback is defined here once, for hosts without JupyterLab's theme (VS Code, Colab, marimo).
+
+/** CSS variable -> fallback, light and dark. */
+const VARS = Object.freeze({
+  background: ["--jp-layout-color0", "#ffffff", "#111111"],
+  text: ["--jp-ui-font-color1", "rgba(0,0,0,0.87)", "rgba(255,255,255,0.87)"],
+  mutedText: ["--jp-ui-font-color2", "rgba(0,0,0,0.54)", "rgba(255,255,255,0.54)"],
+  accent: ["--jp-brand-color1", "#1976d2", "#42a5f5"],
+  warn: ["--jp-warn-color1", "#f57c00", "#ffa726"],
+  success: ["--jp-success-color1", "#388e3c", "#66bb6a"],
+  border: ["--jp-border-color1", "#bdbdbd", "#616161"],
+  font: ["--jp-ui-font-family", "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif", null],
+  // The board's own knobs, for hosts that want a different table.
+  felt: ["--windmill-felt", "#2e7d4f", "#1d4d33"],
+  feltEdge: ["--windmill-felt-edge", "#25663f", "#163b27"],
+  cardFace: ["--windmill-card-face", "#fffdf7", "#e9e6dc"],
+  cardEdge: ["--windmill-card-edge", "#8a8578", "#4a473f"],
+  red: ["--windmill-red", "#c62828", "#b71c1c"],
+  black: ["--windmill-black", "#1b1b1b", "#111111"],
+  back: ["--windmill-card-back", "#1f4e96", "#27477a"],
+  backPattern: ["--windmill-card-back-pattern", "#c9d8f2", "#93a9cf"],
+  highlight: ["--windmill-highlight", "#ffd54f", "#ffca28"],
+  hint: ["--windmill-hint", "#4dd0e1", "#26c6da"],
+  slot: ["--windmill-slot", "rgba(255,255,255,0.28)", "rgba(255,255,255,0.2)"],
+  onFelt: ["--windmill-on-felt", "rgba(255,255,255,0.9)", "rgba(255,255,255,0.82)"],
+});
+
+/** Relative luminance (0 dark .. 1 light) of a CSS colour in #rgb, #rrggbb or rgb() form. */
+export function luminance(colour) {
+  const c = String(colour).trim();
+  let rgb = null;
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(c);
+  if (hex) {
+    const h = hex[1].length === 3 ? [...hex[1]].map((d) => d + d).join("") : hex[1];
+    rgb = [0, 2, 4].map((i) => Number.parseInt(h.slice(i, i + 2), 16));
+  } else {
+    const m = /rgba?\(([^)]+)\)/i.exec(c);
+    if (m) rgb = m[1].split(/[ ,/]+/).slice(0, 3).map(Number);
+  }
+  if (!rgb || rgb.some(Number.isNaN)) return null;
+  const [r, g, b] = rgb.map((v) => {
+    const s = v / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/**
+ * Is the page dark? JupyterLab says so on <body data-jp-theme-light="false">; elsewhere judge by
+ * the background colour, then by the user's colour-scheme preference.
+ */
+function isDark(el, style) {
+  const flag = el.ownerDocument?.body?.dataset?.jpThemeLight;
+  if (flag === "true") return false;
+  if (flag === "false") return true;
+  const lum = luminance(style.getPropertyValue("--jp-layout-color0"));
+  if (lum !== null) return lum < 0.4;
+  return Boolean(globalThis.matchMedia?.("(prefers-color-scheme: dark)").matches);
+}
+
+/** The board's colours and font for the element `el` lives in. */
+export function readTheme(el) {
+  const style = getComputedStyle(el);
+  const dark = isDark(el, style);
+  const theme = { dark };
+  for (const [key, [name, light, darkFallback]] of Object.entries(VARS)) {
+    const value = style.getPropertyValue(name).trim();
+    theme[key] = value || (dark && darkFallback ? darkFallback : light);
+  }
+  return theme;
+}
