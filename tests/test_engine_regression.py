@@ -22,7 +22,7 @@ DATA = json.loads((Path(__file__).parent / "data" / "regression_games.json").rea
 def test_deal_algorithm_name_is_the_pinned_one() -> None:
     # Changing the shuffle means bumping DEAL_ALGORITHM (old save files then refuse to load) and
     # re-pinning this file on purpose.
-    assert DEAL_ALGORITHM == DATA["deal_algorithm"]
+    assert DATA["deal_algorithm"] == DEAL_ALGORITHM
 
 
 def test_deal_order_of_seed_0_starts_with_the_pinned_cards() -> None:

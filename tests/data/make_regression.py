@@ -57,17 +57,17 @@ def record(label: str, seed: int, preset: str, player: str, cap: int | None) -> 
     }
 
 
+def layout(seed: int) -> dict:
+    g = Game(seed=seed)
+    piles = {name: [str(c) for c in g.pile(name)] for name in PILES if name != "stock"}
+    return piles | {"stock_top_5": [str(c) for c in g.pile("stock")[-5:]]}
+
+
 def main() -> None:
     doc = {
         "deal_algorithm": DEAL_ALGORITHM,
         "deal_order_0_first_20": deal_order(0)[:20],
-        "layouts": {
-            str(seed): {
-                name: [str(c) for c in Game(seed=seed).pile(name)] for name in PILES if name != "stock"
-            }
-            | {"stock_top_5": [str(c) for c in Game(seed=seed).pile("stock")[-5:]]}
-            for seed in (0, 1, 42, 2**64 - 1)
-        },
+        "layouts": {str(seed): layout(seed) for seed in (0, 1, 42, 2**64 - 1)},
         "games": [record(*spec) for spec in GAMES],
     }
     text = json.dumps(doc, indent=1, ensure_ascii=False)
