@@ -1,0 +1,74 @@
+"""Execute the teaching notebooks in place, so their committed outputs are current.
+
+    .venv/bin/python scripts/run_notebooks.py                 # every notebooks/*.ipynb
+    .venv/bin/python scripts/run_notebooks.py notebooks/02-rules-tutorial.ipynb
+
+Each notebook runs top to bottom in a fresh ``python3`` kernel with ``notebooks/`` as its working
+directory (as nbval runs it), and is written back with its new outputs. The time each one took
+is printed; a notebook that raises stops with the cell's error and is not written.
+``make notebooks`` calls this; ``make test-notebooks`` then checks the outputs with nbval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+from nbclient.exceptions import CellExecutionError
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+
+
+def run(path: Path, timeout: int) -> float:
+    nb = nbformat.read(path, as_version=4)
+    client = NotebookClient(
+        nb,
+        kernel_name="python3",
+        timeout=timeout,
+        resources={"metadata": {"path": str(path.parent)}},
+        record_timing=False,  # no per-cell timestamps: re-running changes only what really changed
+    )
+    start = time.perf_counter()
+    client.execute()
+    elapsed = time.perf_counter() - start
+    nb.metadata["kernelspec"] = KERNELSPEC
+    nb.metadata.setdefault("language_info", {}).pop("version", None)  # keep diffs free of patch versions
+    nbformat.validate(nb)
+    nbformat.write(nb, path)
+    return elapsed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("notebooks", nargs="*", type=Path, help="default: every notebooks/*.ipynb")
+    parser.add_argument("--timeout", type=int, default=600, help="seconds allowed per cell (default 600)")
+    args = parser.parse_args(argv)
+    paths = [p.resolve() for p in args.notebooks] or sorted(NOTEBOOKS.glob("*.ipynb"))
+    if not paths:
+        print("No notebooks found.", file=sys.stderr)
+        return 1
+    total = 0.0
+    for path in paths:
+        name = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+        print(f"{name} ...", end=" ", flush=True)
+        try:
+            elapsed = run(path, args.timeout)
+        except CellExecutionError as err:
+            print("FAILED\n")
+            print(err, file=sys.stderr)
+            return 1
+        total += elapsed
+        print(f"{elapsed:.1f} s")
+    if len(paths) > 1:
+        print(f"all {len(paths)} notebooks: {total:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
