@@ -33,6 +33,9 @@ def run(path: Path, timeout: int) -> float:
         timeout=timeout,
         resources={"metadata": {"path": str(path.parent)}},
         record_timing=False,  # no per-cell timestamps: re-running changes only what really changed
+        # Widget state (with random model ids and the whole front-end bundle) would only bloat the file:
+        # JupyterLab does not restore it, and GitHub does not render widgets.
+        store_widget_state=False,
     )
     start = time.perf_counter()
     client.execute()
@@ -56,15 +59,14 @@ def main(argv: list[str] | None = None) -> int:
     total = 0.0
     for path in paths:
         name = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
-        print(f"{name} ...", end=" ", flush=True)
         try:
             elapsed = run(path, args.timeout)
         except CellExecutionError as err:
-            print("FAILED\n")
+            print(f"{name}: FAILED\n", flush=True)
             print(err, file=sys.stderr)
             return 1
         total += elapsed
-        print(f"{elapsed:.1f} s")
+        print(f"{name}: {elapsed:.1f} s", flush=True)
     if len(paths) > 1:
         print(f"all {len(paths)} notebooks: {total:.1f} s")
     return 0
