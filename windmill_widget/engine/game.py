@@ -51,9 +51,7 @@ class Game:
 
     # -- construction ----------------------------------------------------------------------
     def _setup(self, order: list[int], rules: Rules | None, origin: tuple) -> None:
-        rules = Rules() if rules is None else rules
-        if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a Rules value (e.g. Rules.relaxed()), not {rules!r}.")
+        rules = _check_rules(rules)
         piles: list[list[int]] = [[] for _ in range(NPILES)]
         piles[0].append(order[0])
         for i, cid in zip(SAIL_IDX, order[1:9]):
@@ -120,7 +118,7 @@ class Game:
             if center is not None:
                 raise ValueError("Give the centre pile once, as center= or centre=, not both.")
             center = centre
-        rules = Rules() if rules is None else rules
+        rules = _check_rules(rules)
         used: set[int] = set()
         piles: list[list[int]] = [[] for _ in range(NPILES)]
         piles[0] = _assign_ids(list(center) if center is not None else ["AS"], used)
@@ -320,6 +318,14 @@ class Game:
         from .render import svg
 
         return svg(self, **kwargs)
+
+
+def _check_rules(rules: Rules | None) -> Rules:
+    if rules is None:
+        return Rules()
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules value (e.g. Rules.relaxed()), not {rules!r}.")
+    return rules
 
 
 def _coerce(move: Move | str) -> Move:
