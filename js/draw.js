@@ -355,19 +355,21 @@ export function drawScene(ctx, layout, scene, theme) {
     const count = name === "stock" ? scene.piles?.stock : (scene.piles?.[name] ?? []).length;
     outline(ctx, topCardRect(layout, name, count ?? 0), theme.highlight, lineW, cardW * 0.25);
   }
-  if (scene.hint && rects[scene.hint.src] && rects[scene.hint.dst]) {
+  if (scene.hint && rects[scene.hint.src]) {
     const count = (n) => (n === "stock" ? 1 : (scene.piles?.[n] ?? []).length);
     const a = topCardRect(layout, scene.hint.src, count(scene.hint.src));
-    const b = topCardRect(layout, scene.hint.dst, count(scene.hint.dst));
     outline(ctx, a, theme.hint, lineW, cardW * 0.25);
-    outline(ctx, b, theme.hint, lineW, cardW * 0.25);
-    drawArrow(
-      ctx,
-      { x: a.x + a.w / 2, y: a.y + a.h / 2 },
-      { x: b.x + b.w / 2, y: b.y + b.h / 2 },
-      theme.hint,
-      lineW,
-    );
+    if (rects[scene.hint.dst]) {
+      const b = topCardRect(layout, scene.hint.dst, count(scene.hint.dst));
+      outline(ctx, b, theme.hint, lineW, cardW * 0.25);
+      drawArrow(
+        ctx,
+        { x: a.x + a.w / 2, y: a.y + a.h / 2 },
+        { x: b.x + b.w / 2, y: b.y + b.h / 2 },
+        theme.hint,
+        lineW,
+      );
+    }
   }
 
   for (const f of scene.floating ?? []) {

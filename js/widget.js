@@ -48,6 +48,14 @@ function pileLabel(name, state, meta) {
   return `${label}: ${top}`;
 }
 
+/** The piles a hint points at: "n1>c" -> {src: "n1", dst: "c"}; "deal" -> the stock alone. */
+function hintPiles(hint) {
+  if (!hint) return null;
+  if (hint === "deal") return { src: "stock", dst: null };
+  const [src, dst] = hint.split(">");
+  return { src, dst };
+}
+
 function render({ model, el }) {
   // ---- DOM --------------------------------------------------------------------------------
   const buttons = {};
@@ -198,7 +206,7 @@ function render({ model, el }) {
       labels: { stock: meta.labels?.stock ?? "Stock", waste: meta.labels?.waste ?? "Waste" },
       selected: drag ? null : selected,
       targets: targetsFrom(state.legal, source),
-      hint: !source && state.hint ? { src: state.hint.split(">")[0], dst: state.hint.split(">")[1] } : null,
+      hint: source ? null : hintPiles(state.hint),
       floating,
       hidden: new Set(floating.map((f) => f.id)),
     };

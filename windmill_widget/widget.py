@@ -28,7 +28,7 @@ from __future__ import annotations
 import asyncio
 import pathlib
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Coroutine, Iterable
 from typing import Any
 
 import anywidget
@@ -57,6 +57,14 @@ _MAX_MOVE_TEXT = 40  # longer "moves" are junk; don't even try to parse them
 _GAME_CHANGING = ("move", "deal", "undo", "redo", "new_game")
 
 StrategyLike = Callable[[Any], "Move | str | None"]
+
+
+class _LoopEnd(Exception):
+    """Ends an autoplay or replay loop: ``reason`` is its result, ``text`` goes on the board."""
+
+    def __init__(self, reason: str, text: str) -> None:
+        super().__init__(text)
+        self.reason, self.text = reason, text
 
 
 def _bundle_file(name: str, fallback: str) -> pathlib.Path | str:
@@ -216,7 +224,7 @@ class WindmillWidget(anywidget.AnyWidget):
         except IllegalMove as err:
             self._say("error", f"No hint: {err}")
             return None
-        self._hint = None if move.is_deal else str(move)
+        self._hint = str(move)
         self._say("hint", "Hint: " + self._describe_intent(move))
         return move
 
@@ -238,15 +246,21 @@ class WindmillWidget(anywidget.AnyWidget):
         ``max_moves``, on :meth:`stop`, or with the board's Stop button. Returns the task, whose
         result says why it stopped (``"won"``, ``"lost"``, ``"stopped"``, ``"error"``, ``"max_moves"``).
         """
+        return self._start_task(self.run_autoplay(strategy, delay, max_moves=max_moves))
+
+    def _start_task(self, loop_coroutine: Coroutine[Any, Any, str]) -> asyncio.Task:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
+            loop_coroutine.close()
             raise RuntimeError(
-                "autoplay() runs in the background of a running event loop, as in a Jupyter kernel. "
-                "In a script, use `await w.run_autoplay(...)` or call w.step() in a loop."
+                "Autoplay and replay run in the background of a running event loop, as in a Jupyter "
+                "kernel. In a script, `await w.run_autoplay(...)` or call w.step() in a loop."
             ) from None
         self._halt_autoplay()
-        self._autoplay_task = loop.create_task(self.run_autoplay(strategy, delay, max_moves=max_moves))
+        self._autoplay_task = loop.create_task(loop_coroutine)
+        self._autoplaying = True  # the board shows Stop at once, before the first move
+        self._publish()
         return self._autoplay_task
 
     async def run_autoplay(
@@ -254,9 +268,46 @@ class WindmillWidget(anywidget.AnyWidget):
     ) -> str:
         """The autoplay loop itself, to ``await`` where a loop is already running."""
         strategy = strategy or default_strategy
+        name = getattr(strategy, "__name__", "the strategy")
+
+        def step() -> tuple[str, str]:
+            try:
+                move = self._choose(strategy)
+            except IllegalMove as err:
+                raise _LoopEnd("error", f"Autoplay stopped: {err}") from None
+            except Exception as err:
+                raise _LoopEnd(
+                    "error", f"Autoplay stopped: {name} raised {type(err).__name__}: {err}"
+                ) from None
+            before = self._snapshot_tops()
+            self._game.play(move)
+            return self._describe(move, before)
+
+        return await self._run_loop(step, f"Autoplay: {name} is playing.", delay, max_moves)
+
+    async def run_replay(self, delay: float = 0.5) -> str:
+        """Step forward through the loaded line (what Redo would play) until its end."""
+
+        def step() -> tuple[str, str]:
+            if not self._game.can_redo:
+                raise _LoopEnd("end", f"Replay finished at move {len(self._game.history)}.")
+            before = self._snapshot_tops()
+            move = self._game.redo()
+            kind, text = self._describe(move, before)
+            return kind, f"Replay: {text}"
+
+        return await self._run_loop(step, "Replaying the line.", delay, None)
+
+    async def _run_loop(
+        self, step: Callable[[], tuple[str, str]], opening: str, delay: float, max_moves: int | None
+    ) -> str:
+        """Make a move with ``step`` every ``delay`` seconds until the game ends or is stopped.
+
+        Returns why it ended: a game status, "stopped", "error", "end" or "max_moves".
+        """
         self._autoplaying = True
         self._stop_requested = False
-        self._say("info", f"Autoplay: {getattr(strategy, '__name__', 'strategy')} is playing.")
+        self._say("info", opening)
         played = 0
         try:
             while True:
@@ -269,19 +320,12 @@ class WindmillWidget(anywidget.AnyWidget):
                     self._finish_autoplay("info", f"Autoplay paused after {played} moves.")
                     return "max_moves"
                 try:
-                    move = self._choose(strategy)
-                except IllegalMove as err:
-                    self._finish_autoplay("error", f"Autoplay stopped: {err}")
-                    return "error"
-                except Exception as err:
-                    self._finish_autoplay(
-                        "error", f"Autoplay stopped: the strategy raised {type(err).__name__}: {err}"
-                    )
-                    return "error"
-                before = self._snapshot_tops()
-                self._game.play(move)
+                    message = step()
+                except _LoopEnd as end:
+                    self._finish_autoplay("info" if end.reason == "end" else end.reason, end.text)
+                    return end.reason
                 played += 1
-                self._changed(self._describe(move, before))
+                self._changed(message)
                 await asyncio.sleep(delay)
         except asyncio.CancelledError:
             return "stopped"
@@ -323,7 +367,7 @@ class WindmillWidget(anywidget.AnyWidget):
         total = len(line.redo_moves)
         self._say("info", f"Replay: {total} moves ready; Redo steps forward, Undo steps back.")
         if delay is not None:
-            self.autoplay(lambda view: line.redo_moves[0] if line.can_redo else None, delay)
+            self._start_task(self.run_replay(delay))
         return total
 
     def seek(self, n: int) -> None:
@@ -338,6 +382,17 @@ class WindmillWidget(anywidget.AnyWidget):
         self._changed(("move", f"At move {n} of {total}."))
 
     # -- the front end's intents --------------------------------------------------------------
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Front-end writes to synced traits. The game's state is Python's alone: a view that
+        tries to overwrite it is put right and told so; it must send intents instead."""
+        forbidden = {"state", "meta"} & set(sync_data)
+        allowed = {k: v for k, v in sync_data.items() if k not in forbidden}
+        if allowed:
+            super().set_state(allowed)
+        if forbidden:
+            self.send_state(sorted(forbidden))
+            self._say("error", "The board tried to change the game directly; ignored. Moves are requests.")
+
     def _on_front_end_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         try:
             self.handle_intent(content)

@@ -1,0 +1,203 @@
+"""Page helpers for the browser tests: a JupyterLab notebook the test can run cells in (thanks to
+``--expose-app-in-browser``), and the Windmill board as a user sees it."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+from playwright.sync_api import Locator, Page, expect
+
+# How long a user would wait for the board to react before calling it broken.
+REACT_MS = 15_000
+
+_RUN_CELL_JS = """
+async ([code, index]) => {
+  const app = window.jupyterapp;
+  const panel = window.__windmillPanel;
+  const nb = panel.content;
+  const cells = nb.model.sharedModel;
+  if (index === null || index >= nb.model.cells.length) {
+    index = nb.model.cells.length;
+    cells.insertCell(index, { cell_type: "code", source: code });
+  } else {
+    nb.model.cells.get(index).sharedModel.setSource(code);
+  }
+  nb.activeCellIndex = index;
+  await app.commands.execute("notebook:run-cell");
+  const model = nb.model.cells.get(index);
+  for (const out of model.outputs.toJSON()) {
+    if (out.output_type === "error") return `${out.ename}: ${out.evalue}`;
+  }
+  return model.executionCount === null ? "cell did not run" : null;
+}
+"""
+
+_PYTHON_JS = """
+async (code) => {
+  const kernel = window.__windmillPanel.sessionContext.session.kernel;
+  const future = kernel.requestExecute({ code, store_history: false });
+  let out = "";
+  let error = null;
+  future.onIOPub = (msg) => {
+    if (msg.header.msg_type === "stream") out += msg.content.text;
+    if (msg.header.msg_type === "error") error = `${msg.content.ename}: ${msg.content.evalue}`;
+  };
+  await future.done;
+  if (error) throw new Error(error);
+  return out;
+}
+"""
+
+_INK_JS = """
+(canvas) => {
+  const { width, height } = canvas;
+  const data = canvas.getContext("2d").getImageData(0, 0, width, height).data;
+  let light = 0, green = 0, red = 0, total = 0;
+  const colours = new Set();
+  for (let i = 0; i < data.length; i += 4 * 7) {
+    const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+    total++;
+    colours.add((r << 16) | (g << 8) | b);
+    if (r > 200 && g > 200 && b > 190) light++;
+    if (g > r + 20 && g > b) green++;
+    if (r > 150 && g < 90 && b < 90) red++;
+  }
+  const share = (n) => n / total;
+  return { light: share(light), green: share(green), red: share(red), colours: colours.size, width, height };
+}
+"""
+
+
+class Board:
+    """The board as a user sees it: locators for its piles, buttons and messages."""
+
+    def __init__(self, page: Page, root: Locator) -> None:
+        self.page = page
+        self.root = root
+        self.stage = root.locator(".windmill-stage")
+        self.canvas = root.locator("canvas")
+
+    def pile(self, name: str) -> Locator:
+        return self.root.locator(f'[data-pile="{name}"]')
+
+    def button(self, action: str) -> Locator:
+        return self.root.locator(f'.windmill-toolbar [data-action="{action}"]')
+
+    @property
+    def message(self) -> Locator:
+        return self.root.locator(".windmill-message")
+
+    @property
+    def live(self) -> Locator:
+        return self.root.locator('[aria-live="polite"]')
+
+    def version(self) -> int:
+        return int(self.root.get_attribute("data-version") or -1)
+
+    def wait_drawn(self, version: int) -> None:
+        """Wait until the board has painted `version` (the repaint after Python's answer)."""
+        expect(self.root).to_have_attribute("data-drawn-version", str(version), timeout=REACT_MS)
+
+    def click(self, pile: str) -> None:
+        self.pile(pile).click()
+
+    def click_move(self, move: str) -> None:
+        if move == "deal":
+            self.click("stock")
+            return
+        src, dst = move.split(">")
+        self.click(src)
+        expect(self.pile(src)).to_have_attribute("aria-pressed", "true")
+        self.click(dst)
+
+    def centre_of(self, pile: str) -> tuple[float, float]:
+        box = self.pile(pile).bounding_box()
+        assert box is not None, f"pile {pile} is not on screen"
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    def drag(self, src: str, dst: str) -> None:
+        """Drag with the mouse, in small steps, as a hand would."""
+        x0, y0 = self.centre_of(src)
+        x1, y1 = self.centre_of(dst)
+        mouse = self.page.mouse
+        mouse.move(x0, y0)
+        mouse.down()
+        mouse.move(x0 + 8, y0 + 8, steps=2)
+        mouse.move(x1, y1, steps=8)
+        mouse.up()
+
+    def ink(self) -> dict[str, float]:
+        """What the canvas holds: shares of card-white, felt-green and red pixels, colours used."""
+        return self.canvas.evaluate(_INK_JS)
+
+    def label(self, pile: str) -> str:
+        return self.pile(pile).get_attribute("aria-label") or ""
+
+
+class LabNotebook:
+    """One notebook open in JupyterLab, with its kernel, driven through ``window.jupyterapp``."""
+
+    def __init__(self, page: Page, base_url: str, token: str, path: str) -> None:
+        self.page = page
+        workspace = f"test-{uuid.uuid4().hex[:8]}"
+        page.goto(f"{base_url}/lab/workspaces/{workspace}/tree/{path}?token={token}&reset")
+        page.wait_for_function(
+            """() => {
+              const w = window.jupyterapp?.shell?.currentWidget;
+              const kernel = w?.sessionContext?.session?.kernel;
+              if (kernel?.connectionStatus !== "connected" || kernel.status !== "idle") return false;
+              window.__windmillPanel = w;
+              return true;
+            }""",
+            timeout=60_000,
+        )
+
+    def run_cell(self, code: str, index: int | None = None) -> None:
+        """Put `code` in cell `index` (a new cell at the end by default) and run it, as a user would."""
+        error = self.page.evaluate(_RUN_CELL_JS, [code, index])
+        assert error is None, f"cell failed: {error}\n{code}"
+
+    def python(self, code: str) -> str:
+        """Run `code` in the kernel without a cell; returns what it printed."""
+        return self.page.evaluate(_PYTHON_JS, code)
+
+    def value(self, expr: str) -> Any:
+        """The JSON value of a Python expression in the kernel."""
+        return json.loads(self.python(f"import json as _json; print(_json.dumps({expr}))"))
+
+    def keep_only_first_cell(self) -> None:
+        self.page.evaluate(
+            """() => {
+              const shared = window.__windmillPanel.content.model.sharedModel;
+              if (shared.cells.length > 1) shared.deleteCellRange(1, shared.cells.length);
+            }"""
+        )
+
+    def new_board(self, seed: int, rules: str = "strict") -> Board:
+        """A fresh board in the first cell (the old one's view is removed), and nothing below it."""
+        self.keep_only_first_cell()
+        code = (
+            "from windmill_widget import WindmillWidget, Rules\n"
+            f"w = WindmillWidget(seed={seed}, rules=Rules.{rules}())\n"
+            "w"
+        )
+        self.run_cell(code, index=0)
+        board = self.board()
+        board.wait_drawn(0)
+        return board
+
+    def board(self, nth: int = 0) -> Board:
+        root = self.page.locator(".jp-Notebook .windmill").nth(nth)
+        expect(root).to_be_visible(timeout=REACT_MS)
+        return Board(self.page, root)
+
+    def set_theme(self, dark: bool) -> None:
+        theme = "JupyterLab Dark" if dark else "JupyterLab Light"
+        self.page.evaluate(
+            f"() => window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{theme}'}})"
+        )
+        expect(self.page.locator("body")).to_have_attribute(
+            "data-jp-theme-light", "false" if dark else "true"
+        )

@@ -1,0 +1,137 @@
+"""Start and stop the servers the browser tests talk to: JupyterLab and Voila, each on a free
+localhost port, in its own process group, with settings and logs kept in a temporary folder."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+import nbformat
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+CHROMIUM = os.environ.get("WINDMILL_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
+]
+START_TIMEOUT_S = 120
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def write_notebook(path: Path, *sources: str) -> Path:
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [nbformat.v4.new_code_cell(s) for s in sources]
+    nbformat.write(nb, path)
+    return path
+
+
+@dataclass
+class Server:
+    process: subprocess.Popen
+    url: str
+    log: Path
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=15)
+
+
+def _answers(probe: str | None, port: int) -> bool:
+    """Is the server up? An HTTP probe when given, else a bare connect (rendering Voila's page
+    just to probe it would start a kernel)."""
+    try:
+        if probe is None:
+            with socket.create_connection(("127.0.0.1", port), timeout=2):
+                return True
+        with urllib.request.urlopen(probe, timeout=2) as r:
+            return r.status == 200
+    except (urllib.error.URLError, ConnectionError, TimeoutError, OSError):
+        return False
+
+
+def _start(
+    cmd: list[str], port: int, probe: str | None, workdir: Path, log: Path, env: dict[str, str]
+) -> Server:
+    out = log.open("w")
+    process = subprocess.Popen(
+        cmd, cwd=workdir, stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True
+    )
+    server = Server(process, f"http://127.0.0.1:{port}", log)
+    deadline = time.monotonic() + START_TIMEOUT_S
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(
+                f"{cmd[0]} exited with {process.returncode}; see {log}:\n{log.read_text()[-3000:]}"
+            )
+        if _answers(probe, port):
+            return server
+        time.sleep(0.25)  # polling a server that is starting: there is nothing to wait on instead
+    server.stop()
+    raise RuntimeError(f"{cmd[0]} did not answer within {START_TIMEOUT_S}s; see {log}")
+
+
+def _env(home: Path) -> dict[str, str]:
+    """Isolated Jupyter settings, so the user's own (and the news pop-up) stay out of the tests."""
+    settings = home / "lab-settings"
+    notification = settings / "@jupyterlab" / "apputils-extension"
+    notification.mkdir(parents=True, exist_ok=True)
+    (notification / "notification.jupyterlab-settings").write_text(
+        json.dumps({"fetchNews": "false", "checkForUpdates": False})
+    )
+    env = dict(os.environ)
+    env.update(
+        JUPYTERLAB_SETTINGS_DIR=str(settings),
+        JUPYTERLAB_WORKSPACES_DIR=str(home / "lab-workspaces"),
+        JUPYTER_RUNTIME_DIR=str(home / "runtime"),
+        PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")])),
+        PYDEVD_DISABLE_FILE_VALIDATION="1",
+    )
+    return env
+
+
+def start_lab(workdir: Path, home: Path, token: str) -> Server:
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    cmd = [
+        str(BIN / "jupyter"), "lab",
+        "--allow-root", "--no-browser", "--expose-app-in-browser",
+        f"--ServerApp.token={token}", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
+        "--ServerApp.port_retries=0", f"--ServerApp.root_dir={workdir}",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+    ]  # fmt: skip
+    return _start(cmd, port, f"{url}/api/status?token={token}", workdir, home / "lab.log", _env(home))
+
+
+def start_voila(notebook: Path, home: Path, *, theme: str = "light") -> Server:
+    port = free_port()
+    cmd = [
+        str(BIN / "voila"), notebook.name, "--no-browser", f"--port={port}",
+        "--Voila.ip=127.0.0.1", f"--theme={theme}",
+    ]  # fmt: skip
+    return _start(cmd, port, None, notebook.parent, home / f"voila-{theme}.log", _env(home))
