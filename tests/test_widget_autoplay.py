@@ -217,3 +217,24 @@ def test_step_uses_the_default_strategy() -> None:
     w = WindmillWidget(seed=SEED)
     expected = Move.parse(default_strategy(w.game.view()))
     assert w.step() == expected
+
+
+def test_replay_controls_follow_the_board_and_drive_it() -> None:
+    from windmill_widget.replay import replay_controls
+
+    recorded = recorded_game(moves=10)
+    ui = replay_controls(WindmillWidget(seed=1), recorded)
+    total = len(recorded.history)
+    assert (ui.slider.max, ui.play.max, ui.slider.value) == (total, total, 0)
+    ui.slider.value = 4
+    assert ui.board.game.history == recorded.history[:4]
+    ui.board.undo()  # from the board's Undo button or a cell
+    assert ui.slider.value == 3
+    ui.buttons["last"].click()
+    assert ui.board.game.history == recorded.history
+    ui.buttons["back"].click()
+    assert ui.slider.value == total - 1
+    ui.buttons["first"].click()
+    assert ui.board.state["moves"] == 0
+    ui.board.play(str(ui.board.game.legal_moves()[0]))  # a new move: the rest of the line is gone
+    assert ui.slider.max == ui.slider.value == 1
