@@ -16,9 +16,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from .deal import DEAL_ALGORITHM
+from .deal import DEAL_ALGORITHM, check_seed
 from .errors import IllegalMove, SaveFileError
-from .notation import CORNERS, PILE_INDEX, SAILS, Move
+from .notation import CORNERS, PILE_INDEX, SAILS
 from .rules import Rules
 
 FORMAT = "windmill-game"
@@ -48,10 +48,24 @@ def dump(game: Any, *, indent: int | None = None) -> str:
     return json.dumps(doc, indent=indent, ensure_ascii=False)
 
 
-def load(text: str | bytes) -> Any:
-    from .game import Game
+class _DuplicateKey(ValueError):
+    pass
 
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``json.loads`` keeps the last of two equal keys; a save file that has them is refused instead."""
+    doc: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in doc:
+            raise _DuplicateKey(f"the key {key!r} appears twice in one object")
+        doc[key] = value
+    return doc
+
+
+def load(text: str | bytes) -> Any:
     if isinstance(text, bytes):
+        if len(text) > MAX_BYTES:
+            raise SaveFileError(f"This save file is {len(text)} bytes long; a real game needs far fewer.")
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as err:
@@ -61,16 +75,22 @@ def load(text: str | bytes) -> Any:
     if len(text) > MAX_BYTES:
         raise SaveFileError(f"This save file is {len(text)} characters long; a real game needs far fewer.")
     try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as err:
+        doc = json.loads(text, object_pairs_hook=_no_duplicate_keys)
+    except _DuplicateKey as err:
+        raise SaveFileError(f"This save file is ambiguous: {err}.") from None
+    except RecursionError:
+        raise SaveFileError("This save file is not valid JSON: it is nested far too deeply.") from None
+    except ValueError as err:  # JSONDecodeError, and numbers too long to convert
         raise SaveFileError(f"This save file is not valid JSON: {err}.") from None
     if not isinstance(doc, dict):
         raise SaveFileError("A save file is a JSON object.")
     if doc.get("format") != FORMAT:
         raise SaveFileError(f"This is not a Windmill save file (its format is {doc.get('format')!r}).")
-    if doc.get("version") != VERSION:
-        raise SaveFileError(f"This save file has version {doc.get('version')!r}; this windmill_widget reads "
-                            f"version {VERSION}.")
+    version = doc.get("version")
+    if type(version) is not int or version != VERSION:
+        raise SaveFileError(
+            f"This save file has version {version!r}; this windmill_widget reads version {VERSION}."
+        )
     extra = set(doc) - {"format", "version", "rules", "deal", "moves", "cursor"}
     if extra:
         raise SaveFileError(f"This save file has unknown fields: {sorted(extra)}.")
@@ -80,17 +100,21 @@ def load(text: str | bytes) -> Any:
         raise SaveFileError(f"The rules in this save file are invalid: {err}") from None
     game = _load_deal(doc.get("deal"), rules)
     moves, cursor = doc.get("moves"), doc.get("cursor")
-    if not isinstance(moves, list) or len(moves) > MAX_MOVES:
+    if not isinstance(moves, list):
         raise SaveFileError("The moves in a save file are a list of moves in notation.")
+    if len(moves) > MAX_MOVES:
+        raise SaveFileError(f"This save file lists {len(moves)} moves; at most {MAX_MOVES} are read.")
     if not isinstance(cursor, int) or isinstance(cursor, bool) or not 0 <= cursor <= len(moves):
         raise SaveFileError(f"The cursor must be a whole number from 0 to {len(moves)}, not {cursor!r}.")
     for i, text_move in enumerate(moves, 1):
         if not isinstance(text_move, str):
             raise SaveFileError(f"Move {i} in this save file is {text_move!r}, not a move in notation.")
         try:
-            game.play(Move.parse(text_move))
+            game.play(text_move)  # notation errors are IllegalMove too
         except IllegalMove as err:
-            raise SaveFileError(f"Move {i} ({text_move!r}) in this save file cannot be played: {err}") from None
+            raise SaveFileError(
+                f"Move {i} ({text_move!r}) in this save file cannot be played: {err}"
+            ) from None
     for _ in range(len(moves) - cursor):
         game.undo()
     return game
@@ -104,9 +128,11 @@ def _load_deal(deal: Any, rules: Rules) -> Any:
     try:
         if set(deal) == {"seed", "algorithm"}:
             if deal["algorithm"] != DEAL_ALGORITHM:
-                raise SaveFileError(f"This file was dealt with {deal['algorithm']!r}; this version deals with "
-                                    f"{DEAL_ALGORITHM!r}, so the seed would give another deal.")
-            return Game(seed=deal["seed"], rules=rules)
+                raise SaveFileError(
+                    f"This file was dealt with {deal['algorithm']!r}; this version deals with "
+                    f"{DEAL_ALGORITHM!r}, so the seed would give another deal."
+                )
+            return Game(seed=check_seed(deal["seed"]), rules=rules)  # None would mean a random deal
         if set(deal) == {"order"}:
             order = deal["order"]
             if not isinstance(order, list) or not all(type(c) is int for c in order):
