@@ -151,15 +151,14 @@ export function cardPositions(layout, piles) {
   return out;
 }
 
-/** Piles in reading order (top to bottom, left to right): the Tab order of the focus layer. */
+/** The Tab order of the focus layer: the windmill in reading order, then the stock and waste. */
 export function readingOrder(layout) {
-  return [...PILE_NAMES].sort((a, b) => {
-    const pa = pileCentre(layout, a);
-    const pb = pileCentre(layout, b);
-    const rowA = Math.round(pa.y / layout.cardH);
-    const rowB = Math.round(pb.y / layout.cardH);
-    return rowA - rowB || pa.x - pb.x;
+  const cross = Object.keys(CROSS_SLOTS).sort((a, b) => {
+    const [colA, rowA] = CROSS_SLOTS[a];
+    const [colB, rowB] = CROSS_SLOTS[b];
+    return rowA - rowB || colA - colB;
   });
+  return layout.piles.stock ? [...cross, "stock", "waste"] : cross;
 }
 
 const DIRECTIONS = Object.freeze({

@@ -114,11 +114,12 @@ function render({ model, el }) {
   function select(pile) {
     selected = pile;
     if (pile) {
-      const targets = [...targetsFrom(state.legal, pile)].map((p) => meta.labels?.[p] ?? p);
+      const name = (p) => (meta.labels?.[p] ?? p).toLowerCase();
+      const targets = [...targetsFrom(state.legal, pile)].map(name);
       const card = meta.names?.[state.piles[pile].at(-1)];
       announce(
-        `Picked up ${card} from ${(meta.labels?.[pile] ?? pile).toLowerCase()}. ` +
-          (targets.length ? `It can go to: ${targets.join(", ")}.` : "It has no legal move now."),
+        `Picked up the ${card} from ${name(pile)}. ` +
+          (targets.length ? `It can go to ${targets.join(", ")}.` : "It has no legal move now."),
       );
     }
     syncPiles();
@@ -215,6 +216,7 @@ function render({ model, el }) {
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     drawScene(ctx, layout, scene, theme);
     if (anim) schedule();
+    root.dataset.theme = theme.dark ? "dark" : "light";
     root.dataset.drawnVersion = String(state.version);
     root.dispatchEvent(new CustomEvent("windmill-drawn", { detail: { version: state.version } }));
   }

@@ -209,7 +209,12 @@ describe("keyboard navigation", () => {
     }
   });
 
-  it("tabs through the piles in reading order", () => {
+  it("tabs through the windmill in reading order, then the stock and waste", () => {
+    for (const width of [340, 900]) {
+      const order = readingOrder(computeLayout(width));
+      assert.deepEqual(order.slice(0, 4), ["n2", "nw", "n1", "ne"]);
+      assert.deepEqual(order.slice(-2), ["stock", "waste"]);
+    }
     const order = readingOrder(computeLayout(340));
     assert.equal(order.length, PILE_NAMES.length);
     assert.equal(order[0], "n2");

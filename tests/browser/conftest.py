@@ -22,7 +22,9 @@ def output_dir() -> Path:
     return OUTPUT
 
 
-@pytest.fixture(scope="session")
+# Module scope: Playwright's sync API allows one running instance per process, and other test
+# modules (the notebooks' browser checks) start their own.
+@pytest.fixture(scope="module")
 def browser():
     if not os.access(CHROMIUM, os.X_OK):
         pytest.fail(f"{CHROMIUM} is missing: run `bash scripts/ensure-chromium.sh` first.")
