@@ -361,3 +361,19 @@ def test_step_plays_the_strategys_move_and_rejects_illegal_ones(w: WindmillWidge
 
 def test_bundle_fallback_when_not_built() -> None:
     assert _bundle_file("no-such-bundle.js", "fallback") == "fallback"
+
+
+def test_won_and_stuck_are_announced() -> None:
+    w = WindmillWidget(Game.from_position(center=["AS"], sails={"n1": "2C"}, stock=[]))
+    front_end(w, intent(w, "move", move="n1>c"))
+    assert w.state["status"] == "won"
+    assert w.state["message"]["kind"] == "won"
+    assert "You won!" in w.state["message"]["text"]
+    assert w.state["legal"] == []
+
+    w.load(Game.from_position(center=["AS"], sails={"n1": "5C"}, stock=[]))
+    assert w.state["status"] == "lost"
+    assert w.state["message"]["kind"] == "lost"
+    assert "No moves left" in w.state["message"]["text"]
+    front_end(w, intent(w, "hint"))
+    assert w.state["hint"] is None and "over" in w.state["message"]["text"]

@@ -277,3 +277,57 @@ def test_screenshots_light_and_dark(lab_page: LabNotebook, output_dir) -> None:
     finally:
         lab_page.set_theme(dark=False)
     expect(board.root).to_have_attribute("data-theme", "light", timeout=REACT_MS)
+
+
+def test_won_and_stuck_banners(lab_page: LabNotebook) -> None:
+    board = lab_page.new_board(SEED)
+    banner = board.root.locator(".windmill-banner")
+    expect(banner).to_be_hidden()
+    lab_page.run_cell(
+        'w.load(Game.from_position(center=["AS"], sails={"n1": "2C"}, stock=[]))'.replace(
+            "Game", "__import__('windmill_widget').Game"
+        )
+    )
+    board.wait_drawn(1)
+    board.click_move("n1>c")
+    board.wait_drawn(2)
+    expect(banner).to_be_visible()
+    expect(banner.locator("h3")).to_have_text("You won!")
+    expect(banner).to_contain_text("You won! All 104 cards")
+
+    lab_page.run_cell(
+        'w.load(__import__("windmill_widget").Game.from_position(sails={"n1": "5C"}, stock=[]))'
+    )
+    board.wait_drawn(3)
+    expect(banner.locator("h3")).to_have_text("No moves left")
+    expect(banner.locator('[data-action="undo"]')).to_be_hidden()  # nothing to undo in a staged game
+    banner.locator('[data-action="new_game"]').click()
+    board.wait_drawn(4)
+    expect(banner).to_be_hidden()
+    assert lab_page.value("w.game.status") == "playing"
+
+
+def test_a_removed_view_lets_go(lab_page: LabNotebook) -> None:
+    """Clearing a cell's output removes its view: that view must stop listening and painting."""
+    first = lab_page.new_board(SEED)
+    lab_page.run_cell("w")
+    second = lab_page.board(1)
+    second.wait_drawn(0)
+    detached_paints = first.root.evaluate_handle(
+        """(root) => {
+          const seen = { paints: 0 };
+          root.addEventListener("windmill-drawn", () => seen.paints++);
+          return seen;
+        }"""
+    )
+    lab_page.page.evaluate("() => window.__windmillPanel.content.model.cells.get(0).outputs.clear()")
+    expect(lab_page.page.locator(".jp-Notebook .windmill")).to_have_count(1)
+    lab_page.run_cell('w.play("e1>nw"); w.deal()')
+    remaining = lab_page.board(0)
+    remaining.wait_drawn(2)
+    # A theme switch repaints the boards still shown, and only those.
+    lab_page.set_theme(dark=True)
+    expect(remaining.root).to_have_attribute("data-theme", "dark")
+    lab_page.set_theme(dark=False)
+    expect(remaining.root).to_have_attribute("data-theme", "light")
+    assert detached_paints.evaluate("(seen) => seen.paints") == 0

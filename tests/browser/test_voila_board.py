@@ -67,6 +67,16 @@ def test_voila_board_fits_a_narrow_window(voila, browser, output_dir) -> None:
         board.drag("e1", "nw")
         board.wait_drawn(1)
         page.screenshot(path=str(output_dir / "voila-narrow.png"), full_page=True)
+        # Widening the window lays the board out again: the stock moves beside the windmill.
+        page.set_viewport_size({"width": 1100, "height": 900})
+        page.wait_for_function(
+            """([stock, e2]) => stock.getBoundingClientRect().left > e2.getBoundingClientRect().right""",
+            arg=[board.pile("stock").element_handle(), board.pile("e2").element_handle()],
+            timeout=REACT_MS,
+        )
+        stock = board.pile("stock").bounding_box()
+        e2 = board.pile("e2").bounding_box()
+        assert stock and e2 and stock["x"] > e2["x"] + e2["width"]
     finally:
         context.close()
 
