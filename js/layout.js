@@ -1,22 +1,18 @@
 // Pure geometry of the Windmill board: where every pile sits for a given width, which pile is
 // under a point, where each visible card is drawn, and which pile is the arrow-key neighbour.
-// No DOM here, so node tests can pin it down; every layout constant lives in this file only.
+// No DOM here, so node tests can pin it down; every layout constant lives in this file only, but
+// for the pile names and the cross, which board.json shares with the Python engine.
 
+import board from "../windmill_widget/engine/board.json" with { type: "json" };
+
+// Pile names and the cross come from board.json, which the Python engine reads too.
 /** The windmill as a 5x5 grid of card slots: [column, row]. Sail 1 is next to the centre. */
-export const CROSS_SLOTS = Object.freeze({
-  c: [2, 2],
-  n1: [2, 1], n2: [2, 0],
-  s1: [2, 3], s2: [2, 4],
-  e1: [3, 2], e2: [4, 2],
-  w1: [1, 2], w2: [0, 2],
-  // The corner foundations sit between the arms.
-  nw: [1, 1], ne: [3, 1], se: [3, 3], sw: [1, 3],
-});
+export const CROSS_SLOTS = Object.freeze(board.cross);
 
-export const CORNERS = Object.freeze(["nw", "ne", "se", "sw"]);
-export const FOUNDATIONS = Object.freeze(["c", ...CORNERS]);
-export const SAILS = Object.freeze(["n1", "n2", "e1", "e2", "s1", "s2", "w1", "w2"]);
-export const PILE_NAMES = Object.freeze([...FOUNDATIONS, ...SAILS, "waste", "stock"]);
+export const CORNERS = Object.freeze([...board.piles.corners]);
+export const FOUNDATIONS = Object.freeze([board.piles.centre, ...CORNERS]);
+export const SAILS = Object.freeze([...board.piles.sails]);
+export const PILE_NAMES = Object.freeze([...FOUNDATIONS, ...SAILS, board.piles.waste, board.piles.stock]);
 
 // Proportions, in units of one card's width.
 export const CARD_ASPECT = 1.4; // height / width, as a real playing card

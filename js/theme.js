@@ -1,5 +1,8 @@
 // Colours and fonts of the board, taken from JupyterLab's CSS variables where they exist.
-// Each fallback is defined here once, for hosts without JupyterLab's theme (VS Code, Colab, marimo).
+// Each fallback is defined once (here, or in board.json for the table's own colours), for hosts
+// without JupyterLab's theme (VS Code, Colab, marimo).
+
+import board from "../windmill_widget/engine/board.json" with { type: "json" };
 
 /** CSS variable -> fallback, light and dark. */
 const VARS = Object.freeze({
@@ -11,19 +14,9 @@ const VARS = Object.freeze({
   success: ["--jp-success-color1", "#388e3c", "#66bb6a"],
   border: ["--jp-border-color1", "#bdbdbd", "#616161"],
   font: ["--jp-ui-font-family", "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif", null],
-  // The board's own knobs, for hosts that want a different table.
-  felt: ["--windmill-felt", "#2e7d4f", "#1d4d33"],
-  feltEdge: ["--windmill-felt-edge", "#25663f", "#163b27"],
-  cardFace: ["--windmill-card-face", "#fffdf7", "#e9e6dc"],
-  cardEdge: ["--windmill-card-edge", "#8a8578", "#4a473f"],
-  red: ["--windmill-red", "#c62828", "#b71c1c"],
-  black: ["--windmill-black", "#1b1b1b", "#111111"],
-  back: ["--windmill-card-back", "#1f4e96", "#27477a"],
-  backPattern: ["--windmill-card-back-pattern", "#c9d8f2", "#93a9cf"],
-  highlight: ["--windmill-highlight", "#ffd54f", "#ffca28"],
-  hint: ["--windmill-hint", "#4dd0e1", "#26c6da"],
-  slot: ["--windmill-slot", "rgba(255,255,255,0.28)", "rgba(255,255,255,0.2)"],
-  onFelt: ["--windmill-on-felt", "rgba(255,255,255,0.9)", "rgba(255,255,255,0.82)"],
+  // The table's own colours (felt, cards, highlights) live in board.json, shared with the
+  // engine's static pictures.
+  ...board.colours,
 });
 
 /** Relative luminance (0 dark .. 1 light) of a CSS colour in #rgb, #rrggbb or rgb() form. */

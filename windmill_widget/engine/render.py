@@ -9,6 +9,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
+from .board import CROSS, LIGHT
 from .cards import SUIT_SYMBOLS, Card
 from .notation import CORNERS, PILES, SAILS
 from .position import CENTRE_FULL, CORNER_FULL
@@ -16,16 +17,13 @@ from .position import CENTRE_FULL, CORNER_FULL
 if TYPE_CHECKING:
     from .game import Game
 
-# Grid cell (column, row) of each pile in a 5 x 5 cross; stock and waste sit in the free top corners.
-GRID: dict[str, tuple[float, float]] = {
-    "n2": (2, 0), "n1": (2, 1), "s1": (2, 3), "s2": (2, 4),
-    "w2": (0, 2), "w1": (1, 2), "e1": (3, 2), "e2": (4, 2),
-    "c": (2, 2), "nw": (1, 1), "ne": (3, 1), "sw": (1, 3), "se": (3, 3),
-    "stock": (0, 0), "waste": (4, 0),
-}  # fmt: skip
+# The cross comes from board.json, shared with the canvas board; the static picture adds the stock
+# and waste in the cross's free top corners.
+GRID: dict[str, tuple[float, float]] = {**CROSS, "stock": (0, 0), "waste": (4, 0)}
 CARD_W, CARD_H, GAP = 56, 78, 12
-FELT, FELT_EDGE, CARD_FACE, CARD_EDGE = "#1f6b43", "#174f32", "#fdfdf8", "#8a8a80"
-RED, BLACK, LABEL, BACK = "#c62828", "#1b1b1b", "#d8eadf", "#2b4a8b"
+FELT, FELT_EDGE, CARD_FACE, CARD_EDGE = LIGHT["felt"], LIGHT["feltEdge"], LIGHT["cardFace"], LIGHT["cardEdge"]
+RED, BLACK, BACK = LIGHT["red"], LIGHT["black"], LIGHT["back"]
+LABEL, SLOT = LIGHT["onFelt"], LIGHT["slot"]
 
 
 def _cell(name: str) -> tuple[float, float]:
@@ -49,8 +47,8 @@ def _card_svg(card: Card, x: float, y: float) -> str:
 
 def _slot_svg(x: float, y: float, text: str = "") -> str:
     return (
-        f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="none" stroke="{LABEL}" '
-        f'stroke-opacity="0.55" stroke-dasharray="4 3"/>'
+        f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="none" stroke="{SLOT}" '
+        f'stroke-width="1.5" stroke-dasharray="4 3"/>'
         f'<text x="{x + CARD_W / 2}" y="{y + CARD_H / 2 + 5}" font-size="14" text-anchor="middle" '
         f'fill="{LABEL}" fill-opacity="0.8">{escape(text)}</text>'
     )
