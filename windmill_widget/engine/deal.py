@@ -33,6 +33,14 @@ def check_seed(seed: object) -> int:
     return seed
 
 
+def _limit(n: int) -> int:
+    """The largest multiple of ``n`` not above 2**64: outputs at or above it are drawn again."""
+    return (_MASK + 1) - ((_MASK + 1) % n)
+
+
+_LIMITS = [0, *(_limit(n) for n in range(1, NUM_CARDS))]
+
+
 class SplitMix64:
     """A tiny, well-studied 64-bit generator (Steele, Lea & Flood 2014)."""
 
@@ -50,7 +58,7 @@ class SplitMix64:
 
     def below(self, n: int) -> int:
         """Uniform integer in ``[0, n)`` by rejection (no modulo bias)."""
-        limit = (_MASK + 1) - ((_MASK + 1) % n)
+        limit = _limit(n)
         while True:
             x = self.next()
             if x < limit:
@@ -58,11 +66,25 @@ class SplitMix64:
 
 
 def deal_order(seed: int) -> list[int]:
-    """Card ids in dealing order for deal ``seed``: the centre Ace, the sails n1..w2, then the stock."""
+    """Card ids in dealing order for deal ``seed``: the centre Ace, the sails n1..w2, then the stock.
+
+    The shuffle is Fisher-Yates over the 103 other cards, drawing ``j = SplitMix64(seed).below(i + 1)``
+    for ``i`` from 102 down to 1. The generator is inlined here because every game dealt runs it;
+    ``tests/test_engine_regression.py`` checks it against :class:`SplitMix64`.
+    """
     check_seed(seed)
-    rng = SplitMix64(seed)
     rest = [i for i in range(NUM_CARDS) if i != CENTRE_ACE_ID]
+    state = seed
     for i in range(len(rest) - 1, 0, -1):
-        j = rng.below(i + 1)
+        n = i + 1
+        limit = _LIMITS[n]
+        while True:  # SplitMix64.next() then below(n)'s rejection step, as in the class above
+            state = (state + 0x9E3779B97F4A7C15) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
         rest[i], rest[j] = rest[j], rest[i]
     return [CENTRE_ACE_ID, *rest]

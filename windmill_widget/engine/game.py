@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from .cards import NUM_CARDS, Card, parse_face
 from .deal import check_seed, deal_order
 from .errors import IllegalMove
-from .notation import CORNERS, NPILES, PILE_INDEX, PILES, SAIL_IDX, SAILS, Move, pile_name
+from .notation import CORNERS, MOVES, NPILES, PILE_INDEX, PILES, SAIL_IDX, SAILS, Move, pile_name
 from .position import CENTRE_FULL, CORNER_FULL, Position, _NEXT_UP, explain
 from .rules import Rules
 
@@ -41,7 +41,8 @@ class Game:
     (:meth:`from_json`).
     """
 
-    __slots__ = ("_origin", "_pos", "_records", "_redo", "rules", "seed")
+    # _pos is only ever changed through the methods below: _legal caches its legal codes until then.
+    __slots__ = ("_legal", "_origin", "_pos", "_records", "_redo", "rules", "seed")
 
     def __init__(self, seed: int | None = None, *, rules: Rules | None = None) -> None:
         if seed is None:
@@ -66,6 +67,7 @@ class Game:
         pos.settle()
         self._records: list[tuple[int, tuple]] = []
         self._redo: list[int] = []
+        self._legal: list[int] | None = None
 
     @classmethod
     def _blank(cls) -> Game:
@@ -166,6 +168,7 @@ class Game:
         g._pos = self._pos.copy()
         g._records = list(self._records)
         g._redo = list(self._redo)
+        g._legal = None
         return g
 
     def restart(self) -> None:
@@ -173,11 +176,18 @@ class Game:
         while self._records:
             self._pos.revert(self._records.pop()[1])
         self._redo.clear()
+        self._legal = None
 
     # -- moves -------------------------------------------------------------------------------
+    def _legal_codes(self) -> list[int]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._pos.legal_codes()
+        return legal
+
     def legal_moves(self) -> list[Move]:
         """Every legal move in a stable order; ``deal`` is included while the stock has cards."""
-        return [Move._from_code(c) for c in self._pos.legal_codes()]
+        return [MOVES[c] for c in self._legal_codes()]
 
     def is_legal(self, move: Move | str) -> bool:
         return self.explain(move) is None
@@ -188,20 +198,24 @@ class Game:
             m = _coerce(move)
         except IllegalMove as err:
             return str(err)
-        why = explain(self._pos, m.code)
-        return None if why is None else why[1]
+        if m.code in self._legal_codes():
+            return None
+        return explain(self._pos, m.code)[1]  # type: ignore[index]  # never None for an illegal move
 
     def play(self, move: Move | str) -> Move:
         """Play ``move`` (a :class:`Move` or notation such as ``"n1>c"``) and return it.
 
         Raises :class:`IllegalMove`, whose message says which rule forbids it; the game is unchanged.
         """
-        m = _coerce(move)
-        why = explain(self._pos, m.code)
-        if why is not None:
-            raise IllegalMove(why[1], move=m, rule=why[0])
-        self._records.append((m.code, self._pos.apply(m.code)))
-        self._redo.clear()
+        m = move if type(move) is Move else _coerce(move)
+        code = m.code
+        if code not in self._legal_codes():
+            rule, why = explain(self._pos, code)  # type: ignore[misc]  # never None for an illegal move
+            raise IllegalMove(why, move=m, rule=rule)
+        self._records.append((code, self._pos.apply(code)))
+        self._legal = None
+        if self._redo:
+            self._redo.clear()
         return m
 
     def deal(self) -> Move:
@@ -214,8 +228,9 @@ class Game:
             raise IllegalMove("There is no move to undo.", rule="nothing-to-undo")
         code, record = self._records.pop()
         self._pos.revert(record)
+        self._legal = None
         self._redo.append(code)
-        return Move._from_code(code)
+        return MOVES[code]
 
     def redo(self) -> Move:
         """Play again the last move taken back; returns it."""
@@ -223,7 +238,8 @@ class Game:
             raise IllegalMove("There is no move to redo.", rule="nothing-to-redo")
         code = self._redo.pop()
         self._records.append((code, self._pos.apply(code)))
-        return Move._from_code(code)
+        self._legal = None
+        return MOVES[code]
 
     @property
     def can_undo(self) -> bool:
@@ -236,12 +252,12 @@ class Game:
     @property
     def history(self) -> tuple[Move, ...]:
         """The moves played, oldest first (moves taken back by ``undo`` are not included)."""
-        return tuple(Move._from_code(c) for c, _ in self._records)
+        return tuple(MOVES[c] for c, _ in self._records)
 
     @property
     def redo_moves(self) -> tuple[Move, ...]:
         """The moves ``redo`` would play, next first."""
-        return tuple(Move._from_code(c) for c in reversed(self._redo))
+        return tuple(MOVES[c] for c in reversed(self._redo))
 
     # -- reading -------------------------------------------------------------------------------
     @property
@@ -250,7 +266,7 @@ class Game:
         else ``"playing"``."""
         if self._pos.is_won():
             return "won"
-        return "playing" if self._pos.legal_codes() else "lost"
+        return "playing" if self._legal_codes() else "lost"
 
     @property
     def corner_run(self) -> int:

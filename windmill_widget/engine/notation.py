@@ -153,3 +153,9 @@ class Move:
 
     def __lt__(self, other: Move) -> bool:
         return self.code < other.code
+
+
+#: Every move by its code (``src * 16 + dst``), for turning the core's codes into moves quickly.
+MOVES: tuple[Move | None, ...] = tuple(
+    Move._from_code(code) if (code >> 4) < NPILES and (code & 15) < NPILES else None for code in range(256)
+)

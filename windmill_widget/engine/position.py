@@ -30,6 +30,7 @@ CORNER_FULL = 13
 KING = 13
 _NEXT_UP = (0, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1)  # K wraps to A (seed 002: "Sequence is circular")
 _SOURCES = (*SAIL_IDX, W)
+_SOURCE_CODES = tuple((s, s << 4) for s in _SOURCES)  # (pile index, its moves' code base)
 
 
 class Position:
@@ -63,46 +64,45 @@ class Position:
 
     def is_won(self) -> bool:
         # Seed 000: "The goal is to move all the cards onto the foundations."
-        return self.cards_out() == 0
+        p = self.piles
+        return not p[S] and not p[W] and not any(p[5:13])
 
     # -- legality: the rules, once ----------------------------------------------------------
     def legal_codes(self) -> list[int]:
         """Every legal move, as codes, in a stable order: plays from sails and the waste,
         then from corners (and, with ``transfers="any"``, the centre), then the deal."""
         p = self.piles
+        stock = p[S]
+        if not stock and self.is_won():
+            return []
         out: list[int] = []
-        if self.is_won():
-            return out
         # Which rank each foundation takes next, as {rank: [foundation index, ...]}.
-        wants: dict[int, list[int]] = {}
         centre = p[C]
         centre_need = 0
         if centre and len(centre) < CENTRE_FULL:
             # Seed 000: "The center foundation builds up without regard for suit, until it contains 52 cards."
             centre_need = _NEXT_UP[RANK_OF[centre[-1]]]
-            wants[centre_need] = [C]
+            wants: dict[int, list[int]] = {centre_need: [C]}
+        else:
+            wants = {}
         for i in CORNER_IDX:
             pile = p[i]
-            if not pile:
-                need = KING  # seed 000: "The corner foundations start with Kings and build down"
-            elif len(pile) < CORNER_FULL:
-                need = RANK_OF[pile[-1]] - 1  # "...but only to the first Ace (a total of 12 cards each)"
-            else:
-                continue
-            lst = wants.get(need)
-            if lst is None:
-                wants[need] = [i]
-            else:
-                lst.append(i)
+            # Seed 000: "The corner foundations start with Kings and build down [...] but only to the
+            # first Ace": an empty corner wants a King; a corner whose top is the Ace is full (need 0).
+            need = RANK_OF[pile[-1]] - 1 if pile else KING
+            if need:
+                if need in wants:
+                    wants[need].append(i)
+                else:
+                    wants[need] = [i]
         # Seed 000: "Cards in the sails and the top card of the discard pile are available for
         # play on any foundation."
-        for s in _SOURCES:
+        for s, base in _SOURCE_CODES:
             pile = p[s]
             if pile:
-                dsts = wants.get(RANK_OF[pile[-1]])
-                if dsts:
-                    base = s << 4
-                    for d in dsts:
+                rank = RANK_OF[pile[-1]]
+                if rank in wants:
+                    for d in wants[rank]:
                         out.append(base | d)
         # Seed 000: "The top card of a corner foundation may be transferred to the center foundation,
         # but after doing this the next card played to the center must come from the sails or the
@@ -125,7 +125,7 @@ class Position:
                 if pile and RANK_OF[pile[-1]] == centre_need:
                     out.append(s << 4)
         # Seed 000: "You may deal at any time ... There are no redeals."
-        if p[S]:
+        if stock:
             out.append(DEAL_CODE)
         return out
 
@@ -137,21 +137,24 @@ class Position:
         run = self.corner_run
         src, dst = code >> 4, code & 15
         p[dst].append(p[src].pop())
-        steps = [code]
         if dst == C:
-            self.corner_run = run + 1 if src in CORNER_IDX else 0
+            self.corner_run = run + 1 if 1 <= src <= 4 else 0  # from a corner?
+        steps: tuple[int, ...] = (code,)
         if 5 <= src <= 12:
             # Seed 000: "Empty spaces in the sails must be filled immediately from the discard pile,
             # or if it is empty, from the deck."
             if p[W]:
                 p[src].append(p[W].pop())
-                steps.append(W << 4 | src)
+                steps = (code, W << 4 | src)
             elif p[S]:
                 p[src].append(p[S].pop())
-                steps.append(S << 4 | src)
+                steps = (code, S << 4 | src)
         if self._auto:
-            self._auto_kings(steps)
-        return run, tuple(steps)
+            extra: list[int] = []
+            self._auto_kings(extra)
+            if extra:
+                steps += tuple(extra)
+        return run, steps
 
     def _auto_kings(self, steps: list[int]) -> None:
         # Seed 001: "As the first four Kings turn up, place them in the corners of the windmill."
