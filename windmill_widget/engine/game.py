@@ -9,21 +9,22 @@
 Move('deal')
 >>> g.undo()
 Move('deal')
->>> g.explain("c>n1")
-'Sails are never built on: an emptied sail is refilled from the waste, or from the stock when the waste is empty.'
+>>> g.explain("c>stock")
+'Nothing goes back into the stock.'
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Mapping
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from .cards import NUM_CARDS, Card, parse_face
 from .deal import check_seed, deal_order
 from .errors import IllegalMove
 from .notation import CORNERS, MOVES, NPILES, PILE_INDEX, PILES, SAIL_IDX, SAILS, Move, pile_name
-from .position import CENTRE_FULL, CORNER_FULL, Position, _NEXT_UP, explain
+from .position import _NEXT_UP, CENTRE_FULL, CORNER_FULL, Position, explain
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -55,7 +56,7 @@ class Game:
         rules = _check_rules(rules)
         piles: list[list[int]] = [[] for _ in range(NPILES)]
         piles[0].append(order[0])
-        for i, cid in zip(SAIL_IDX, order[1:9]):
+        for i, cid in zip(SAIL_IDX, order[1:9], strict=True):
             piles[i].append(cid)
         piles[PILE_INDEX["stock"]] = order[:8:-1]  # stored top-last: the next card dealt is order[9]
         self._init(Position(piles, rules), origin)
@@ -87,7 +88,9 @@ class Game:
         if len(ids) != NUM_CARDS:
             raise ValueError(f"A Windmill deal uses all {NUM_CARDS} cards of a double deck; got {len(ids)}.")
         if Card.from_id(ids[0]).rank != 1:
-            raise ValueError(f"The first card of the order starts the centre and must be an Ace, not {_sym(ids[0])}.")
+            raise ValueError(
+                f"The first card of the order starts the centre and must be an Ace, not {_sym(ids[0])}."
+            )
         g = cls._blank()
         g._setup(ids, rules, origin=("order", tuple(ids)))
         return g
@@ -388,7 +391,7 @@ def _check_position(piles: list[list[int]], corner_run: int) -> None:
         raise ValueError(f"The centre starts with an Ace, not the {_sym(centre[0])}.")
     if len(centre) > CENTRE_FULL:
         raise ValueError(f"The centre holds at most {CENTRE_FULL} cards; this one has {len(centre)}.")
-    for a, b in zip(centre, centre[1:]):
+    for a, b in pairwise(centre):
         if RANK_OF[b] != _NEXT_UP[RANK_OF[a]]:
             raise ValueError(f"The centre builds up one rank at a time (King then Ace); "
                              f"the {_sym(b)} cannot follow the {_sym(a)}.")
@@ -398,7 +401,7 @@ def _check_position(piles: list[list[int]], corner_run: int) -> None:
             raise ValueError(f"Corner {name} must start with a King, not the {_sym(pile[0])}.")
         if len(pile) > CORNER_FULL:
             raise ValueError(f"Corner {name} holds at most {CORNER_FULL} cards (King down to Ace).")
-        for a, b in zip(pile, pile[1:]):
+        for a, b in pairwise(pile):
             if RANK_OF[b] != RANK_OF[a] - 1:
                 raise ValueError(f"Corner {name} builds down one rank at a time; "
                                  f"the {_sym(b)} cannot follow the {_sym(a)}.")

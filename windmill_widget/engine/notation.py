@@ -14,6 +14,7 @@ Move('n1>c')
 from __future__ import annotations
 
 import re
+from typing import ClassVar
 
 CENTRE = "c"
 CORNERS = ("nw", "ne", "se", "sw")
@@ -76,7 +77,7 @@ class Move:
     """
 
     __slots__ = ("code", "dst", "src")
-    _cache: dict[int, Move] = {}
+    _cache: ClassVar[dict[int, Move]] = {}
 
     src: str
     dst: str

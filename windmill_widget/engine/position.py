@@ -212,13 +212,15 @@ def explain(pos: Position, code: int) -> tuple[str, str] | None:
     src, dst = code >> 4, code & 15
     sname, dname = PILES[src], PILES[dst]
     if pos.is_won():
-        return "game-over", "The game is won: every card is on a foundation, so there is nothing left to move."
+        return ("game-over",
+                "The game is won: every card is on a foundation, so there is nothing left to move.")
     if code == DEAL_CODE:
         return "no-redeal", "The stock is empty and there is no redeal."
     if src == dst:
         return "same-pile", "A card cannot move onto the pile it is already on."
     if src == S:
-        return "stock-deal-only", "Cards leave the stock only by dealing them onto the waste (the move 'deal')."
+        return ("stock-deal-only",
+                "Cards leave the stock only by dealing them onto the waste (the move 'deal').")
     if dst == S:
         return "stock-closed", "Nothing goes back into the stock."
     if dst == W:

@@ -104,7 +104,8 @@ def svg(game: Game, *, scale: float = 1.0) -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * scale:g}" height="{height * scale:g}" '
         f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" '
         f'role="img" aria-label="Windmill position">'
-        f'<rect width="{width}" height="{height}" rx="10" fill="{FELT}" stroke="{FELT_EDGE}" stroke-width="2"/>'
+        f'<rect width="{width}" height="{height}" rx="10" fill="{FELT}" stroke="{FELT_EDGE}" '
+        f'stroke-width="2"/>'
         f"{body}</svg>"
     )
 

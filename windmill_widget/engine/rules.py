@@ -97,7 +97,9 @@ class Rules:
     def from_dict(cls, data: Any) -> Rules:
         """Rebuild from :meth:`to_dict`'s output; unknown or missing keys are errors."""
         if not isinstance(data, dict):
-            raise ValueError(f"Rules must be an object with auto_kings, corner_streak and transfers, not {data!r}.")
+            raise ValueError(
+                f"Rules must be an object with auto_kings, corner_streak and transfers, not {data!r}."
+            )
         expected = {"auto_kings", "corner_streak", "transfers"}
         if set(data) != expected:
             raise ValueError(f"Rules must have exactly the keys {sorted(expected)}, got {sorted(data)}.")

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .cards import Card
-from .notation import CORNERS, PILE_INDEX, S, SAILS, Move, pile_name
+from .notation import CORNERS, PILE_INDEX, SAILS, Move, S, pile_name
 from .position import Position, explain
 
 if TYPE_CHECKING:
