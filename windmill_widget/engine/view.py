@@ -68,7 +68,12 @@ class PlayerView:
         return list(self._legal)
 
     def explain(self, move: Move | str) -> str | None:
-        why = explain(self._pos, Move.parse(move).code)
+        """``None`` if ``move`` is legal here, else the sentence saying why not (as ``Game.explain``)."""
+        try:
+            code = Move.parse(move).code
+        except ValueError as err:
+            return str(err)
+        why = explain(self._pos, code)
         return None if why is None else why[1]
 
     def pile(self, name: str) -> tuple[Card, ...]:
