@@ -32,8 +32,8 @@ FALLBACK = "That move is not allowed here."
 NEXT_UP = {r: r % 13 + 1 for r in range(1, 14)}
 
 SETTINGS = settings(
-    max_examples=25,
-    stateful_step_count=40,
+    max_examples=50,
+    stateful_step_count=50,
     deadline=None,
     derandomize=True,
     database=None,
