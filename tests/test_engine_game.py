@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import gc
+import pickle
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -198,6 +200,15 @@ def test_copy_is_independent_and_restart_goes_back_to_the_deal() -> None:
     assert len(g.history) == 20
     g.restart()
     assert g.piles() == Game(seed=7).piles() and g.history == () and not g.can_redo
+
+
+def test_games_pickle_and_deep_copy_independently() -> None:
+    g = play_randomly(Game(seed=7, rules=Rules.classic()), 20)
+    g.undo()
+    for h in (pickle.loads(pickle.dumps(g)), copy.deepcopy(g)):
+        assert snapshot(h) == snapshot(g) and h.rules == g.rules and h.seed == 7
+        h.redo()
+        assert len(h.history) == 20 and len(g.history) == 19
 
 
 def test_each_physical_card_keeps_its_identity_as_it_moves() -> None:
