@@ -16,11 +16,14 @@ from __future__ import annotations
 import re
 from typing import ClassVar
 
-CENTRE = "c"
-CORNERS = ("nw", "ne", "se", "sw")
-SAILS = ("n1", "n2", "e1", "e2", "s1", "s2", "w1", "w2")
-WASTE = "waste"
-STOCK = "stock"
+from .board import BOARD
+
+# The names come from board.json, which the front end reads too.
+CENTRE: str = BOARD["piles"]["centre"]
+CORNERS: tuple[str, ...] = tuple(BOARD["piles"]["corners"])
+SAILS: tuple[str, ...] = tuple(BOARD["piles"]["sails"])
+WASTE: str = BOARD["piles"]["waste"]
+STOCK: str = BOARD["piles"]["stock"]
 FOUNDATIONS = (CENTRE, *CORNERS)
 #: Every pile's notation name, in index order (the engine's internal numbering).
 PILES: tuple[str, ...] = (*FOUNDATIONS, *SAILS, WASTE, STOCK)
