@@ -12,6 +12,7 @@ is printed; a notebook that raises stops with the cell's error and is not writte
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from pathlib import Path
@@ -22,7 +23,41 @@ from nbclient.exceptions import CellExecutionError
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+ADDRESS = re.compile(r"0x[0-9a-fA-F]{6,}")
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+
+
+def coalesce_streams(outputs: list) -> list:
+    """Join consecutive stdout (or stderr) outputs, which the kernel splits arbitrarily, so that
+    re-running a notebook does not show up as a diff when nothing changed."""
+    merged: list = []
+    for out in outputs:
+        prev = merged[-1] if merged else None
+        if (
+            out.output_type == "stream"
+            and prev is not None
+            and prev.output_type == "stream"
+            and prev.name == out.name
+        ):
+            prev.text += out.text
+        else:
+            merged.append(out)
+    return merged
+
+
+def steady_widget_view(output, n: int) -> int:
+    """A widget's view output names a model that lives only while the kernel runs (its id is random)
+    and its text form shows a memory address; give both fixed values so that re-running a notebook
+    does not show up as a diff. Returns 1 if ``output`` was a widget view."""
+    data = output.get("data", {})
+    view = data.get(WIDGET_VIEW)
+    if view is None:
+        return 0
+    view["model_id"] = f"{n:032x}"
+    if "text/plain" in data:
+        data["text/plain"] = ADDRESS.sub("0x000000000000", data["text/plain"])
+    return 1
 
 
 def run(path: Path, timeout: int) -> float:
@@ -40,6 +75,12 @@ def run(path: Path, timeout: int) -> float:
     start = time.perf_counter()
     client.execute()
     elapsed = time.perf_counter() - start
+    widgets = 0
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs = coalesce_streams(cell.outputs)
+            for out in cell.outputs:
+                widgets += steady_widget_view(out, widgets)
     nb.metadata["kernelspec"] = KERNELSPEC
     nb.metadata.setdefault("language_info", {}).pop("version", None)  # keep diffs free of patch versions
     nbformat.validate(nb)
