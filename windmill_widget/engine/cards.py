@@ -78,8 +78,9 @@ class Card:
     suit: str
     deck: int
 
-    def __new__(cls, text: str | None = None, *, rank: int | None = None, suit: str | None = None,
-                deck: int = 0) -> Card:
+    def __new__(
+        cls, text: str | None = None, *, rank: int | None = None, suit: str | None = None, deck: int = 0
+    ) -> Card:
         if text is not None:
             if rank is not None or suit is not None:
                 raise TypeError("Give a card either as text or as rank= and suit=, not both.")

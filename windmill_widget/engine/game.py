@@ -319,8 +319,10 @@ class Game:
     # -- display -------------------------------------------------------------------------------
     def __repr__(self) -> str:
         origin = f"seed={self.seed}" if self.seed is not None else f"from_{self._origin[0]}"
-        return (f"<Game {origin} {self.rules!r} moves={len(self._records)} {self.status} "
-                f"centre={len(self._pos.piles[0])}/{CENTRE_FULL}>")
+        return (
+            f"<Game {origin} {self.rules!r} moves={len(self._records)} {self.status} "
+            f"centre={len(self._pos.piles[0])}/{CENTRE_FULL}>"
+        )
 
     def __str__(self) -> str:
         from .render import text_diagram
@@ -393,8 +395,10 @@ def _check_position(piles: list[list[int]], corner_run: int) -> None:
         raise ValueError(f"The centre holds at most {CENTRE_FULL} cards; this one has {len(centre)}.")
     for a, b in pairwise(centre):
         if RANK_OF[b] != _NEXT_UP[RANK_OF[a]]:
-            raise ValueError(f"The centre builds up one rank at a time (King then Ace); "
-                             f"the {_sym(b)} cannot follow the {_sym(a)}.")
+            raise ValueError(
+                f"The centre builds up one rank at a time (King then Ace); "
+                f"the {_sym(b)} cannot follow the {_sym(a)}."
+            )
     for name in CORNERS:
         pile = piles[PILE_INDEX[name]]
         if pile and RANK_OF[pile[0]] != 13:
@@ -403,12 +407,16 @@ def _check_position(piles: list[list[int]], corner_run: int) -> None:
             raise ValueError(f"Corner {name} holds at most {CORNER_FULL} cards (King down to Ace).")
         for a, b in pairwise(pile):
             if RANK_OF[b] != RANK_OF[a] - 1:
-                raise ValueError(f"Corner {name} builds down one rank at a time; "
-                                 f"the {_sym(b)} cannot follow the {_sym(a)}.")
+                raise ValueError(
+                    f"Corner {name} builds down one rank at a time; "
+                    f"the {_sym(b)} cannot follow the {_sym(a)}."
+                )
     if piles[PILE_INDEX["waste"]] or piles[PILE_INDEX["stock"]]:
         empty = [n for n in SAILS if not piles[PILE_INDEX[n]]]
         if empty:
-            raise ValueError(f"Sail {empty[0]} is empty while the waste or stock still has cards; "
-                             "an emptied sail is refilled at once, so give every sail a card.")
+            raise ValueError(
+                f"Sail {empty[0]} is empty while the waste or stock still has cards; "
+                "an emptied sail is refilled at once, so give every sail a card."
+            )
     if not isinstance(corner_run, int) or isinstance(corner_run, bool) or corner_run < 0:
         raise ValueError(f"corner_run is a whole number of at least 0, not {corner_run!r}.")

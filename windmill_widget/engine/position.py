@@ -212,22 +212,29 @@ def explain(pos: Position, code: int) -> tuple[str, str] | None:
     src, dst = code >> 4, code & 15
     sname, dname = PILES[src], PILES[dst]
     if pos.is_won():
-        return ("game-over",
-                "The game is won: every card is on a foundation, so there is nothing left to move.")
+        return (
+            "game-over",
+            "The game is won: every card is on a foundation, so there is nothing left to move.",
+        )
     if code == DEAL_CODE:
         return "no-redeal", "The stock is empty and there is no redeal."
     if src == dst:
         return "same-pile", "A card cannot move onto the pile it is already on."
     if src == S:
-        return ("stock-deal-only",
-                "Cards leave the stock only by dealing them onto the waste (the move 'deal').")
+        return (
+            "stock-deal-only",
+            "Cards leave the stock only by dealing them onto the waste (the move 'deal').",
+        )
     if dst == S:
         return "stock-closed", "Nothing goes back into the stock."
     if dst == W:
         return "waste-deal-only", "Only dealing puts cards on the waste; its top card is played from there."
     if dst in SAIL_IDX:
-        return ("sails-not-built", "Sails are never built on: an emptied sail is refilled from the waste, "
-                "or from the stock when the waste is empty.")
+        return (
+            "sails-not-built",
+            "Sails are never built on: an emptied sail is refilled from the waste, "
+            "or from the stock when the waste is empty.",
+        )
     if not p[src]:
         if src == W:
             return "empty-source", "The waste is empty: deal a card from the stock first."
@@ -237,8 +244,10 @@ def explain(pos: Position, code: int) -> tuple[str, str] | None:
     rank = RANK_OF[cid]
     if src == C:
         if pos.rules.transfers != "any":
-            return ("centre-stays", "Cards on the centre stay there: play from the sails, the waste "
-                    "or a corner's top card.")
+            return (
+                "centre-stays",
+                "Cards on the centre stay there: play from the sails, the waste or a corner's top card.",
+            )
         if len(p[C]) == 1:
             return "centre-base", "The centre's base Ace never leaves the centre."
     if src in CORNER_IDX and dst in CORNER_IDX and pos.rules.transfers != "any":
@@ -253,24 +262,38 @@ def explain(pos: Position, code: int) -> tuple[str, str] | None:
         need = _NEXT_UP[top]
         if rank != need:
             wrap = " (after a King the centre starts again with an Ace)" if top == KING else ""
-            return ("centre-sequence", f"The centre needs {rank_article(need)} next (its top card is "
-                    f"{rank_article(top)}){wrap}; {what} cannot go there.")
+            return (
+                "centre-sequence",
+                f"The centre needs {rank_article(need)} next (its top card is "
+                f"{rank_article(top)}){wrap}; {what} cannot go there.",
+            )
         if src in CORNER_IDX:
             limit = pos.rules.corner_streak
             if limit == 1:
-                return ("corner-streak", "After a corner card goes to the centre, the next centre card "
-                        "must come from a sail or the waste.")
-            return ("corner-streak", f"At most {limit} corner cards may go to the centre in a row; the next "
-                    "centre card must come from a sail or the waste.")
+                return (
+                    "corner-streak",
+                    "After a corner card goes to the centre, the next centre card "
+                    "must come from a sail or the waste.",
+                )
+            return (
+                "corner-streak",
+                f"At most {limit} corner cards may go to the centre in a row; the next "
+                "centre card must come from a sail or the waste.",
+            )
     if dst in CORNER_IDX:
         corner = p[dst]
         if not corner:
             return "empty-corner-king", f"An empty corner takes only a King; {what} is not one."
         if len(corner) >= CORNER_FULL:
-            return ("corner-full", f"Corner {dname} is complete: it has been built down to the Ace and "
-                    "takes no more cards.")
+            return (
+                "corner-full",
+                f"Corner {dname} is complete: it has been built down to the Ace and takes no more cards.",
+            )
         top = RANK_OF[corner[-1]]
         if rank != top - 1:
-            return ("corner-sequence", f"Corner {dname} needs {rank_article(top - 1)} next (its top card is "
-                    f"{rank_article(top)}); {what} cannot go there.")
+            return (
+                "corner-sequence",
+                f"Corner {dname} needs {rank_article(top - 1)} next (its top card is "
+                f"{rank_article(top)}); {what} cannot go there.",
+            )
     return "illegal", "That move is not allowed here."  # unreachable when the rules above are complete

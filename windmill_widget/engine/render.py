@@ -56,8 +56,10 @@ def _slot_svg(x: float, y: float, text: str = "") -> str:
 
 def _label(name: str, x: float, y: float, extra: str = "") -> str:
     text = f"{name} {extra}".strip()
-    return (f'<text x="{x + CARD_W / 2}" y="{y - 4}" font-size="11" text-anchor="middle" '
-            f'fill="{LABEL}">{escape(text)}</text>')
+    return (
+        f'<text x="{x + CARD_W / 2}" y="{y - 4}" font-size="11" text-anchor="middle" '
+        f'fill="{LABEL}">{escape(text)}</text>'
+    )
 
 
 def svg(game: Game, *, scale: float = 1.0) -> str:
@@ -69,8 +71,10 @@ def svg(game: Game, *, scale: float = 1.0) -> str:
         if name == "stock":
             parts.append(_label(name, x, y, f"({len(pile)})"))
             if pile:
-                parts.append(f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="{BACK}" '
-                             f'stroke="{CARD_FACE}" stroke-width="3"/>')
+                parts.append(
+                    f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="{BACK}" '
+                    f'stroke="{CARD_FACE}" stroke-width="3"/>'
+                )
             else:
                 parts.append(_slot_svg(x, y, "empty"))
             continue
@@ -96,8 +100,10 @@ def svg(game: Game, *, scale: float = 1.0) -> str:
     height = GAP + 5 * (CARD_H + GAP + 14) + 4
     status = game.status
     if status != "playing":
-        parts.append(f'<text x="{width / 2}" y="{height - 4}" font-size="13" text-anchor="middle" '
-                     f'fill="{LABEL}">{"Won!" if status == "won" else "No legal move left."}</text>')
+        parts.append(
+            f'<text x="{width / 2}" y="{height - 4}" font-size="13" text-anchor="middle" '
+            f'fill="{LABEL}">{"Won!" if status == "won" else "No legal move left."}</text>'
+        )
         height += 12
     body = "".join(parts)
     return (

@@ -109,17 +109,26 @@ class Rules:
         name = self.preset
         if name:
             return f"Rules.{name}()"
-        return (f"Rules(auto_kings={self.auto_kings!r}, corner_streak={self.corner_streak!r}, "
-                f"transfers={self.transfers!r})")
+        return (
+            f"Rules(auto_kings={self.auto_kings!r}, corner_streak={self.corner_streak!r}, "
+            f"transfers={self.transfers!r})"
+        )
 
     def describe(self) -> str:
         """One line a learner can read."""
-        corners = ("one corner card to the centre at a time" if self.corner_streak == 1 else
-                   "corner cards to the centre without limit" if self.corner_streak is None else
-                   f"at most {self.corner_streak} corner cards to the centre in a row")
+        corners = (
+            "one corner card to the centre at a time"
+            if self.corner_streak == 1
+            else "corner cards to the centre without limit"
+            if self.corner_streak is None
+            else f"at most {self.corner_streak} corner cards to the centre in a row"
+        )
         kings = "Kings go to empty corners by themselves" if self.auto_kings else "you place the Kings"
-        moves = ("foundation tops may move between any foundations" if self.transfers == "any" else
-                 "corner tops may go to the centre")
+        moves = (
+            "foundation tops may move between any foundations"
+            if self.transfers == "any"
+            else "corner tops may go to the centre"
+        )
         return f"{corners}; {kings}; {moves}"
 
 

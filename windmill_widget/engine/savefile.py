@@ -148,9 +148,13 @@ def _load_deal(deal: Any, rules: Rules) -> Any:
                 if name in SAILS and len(pile) > 1:
                     raise ValueError(f"sail {name} holds at most one card")
             return Game.from_position(
-                center=pos["c"], corners={n: pos[n] for n in CORNERS},
+                center=pos["c"],
+                corners={n: pos[n] for n in CORNERS},
                 sails={n: (pos[n][0] if pos[n] else None) for n in SAILS},
-                waste=pos["waste"], stock=pos["stock"], rules=rules, corner_run=deal["corner_run"],
+                waste=pos["waste"],
+                stock=pos["stock"],
+                rules=rules,
+                corner_run=deal["corner_run"],
             )
     except SaveFileError:
         raise

@@ -113,10 +113,14 @@ class PlayerView:
         piles = [list(p) for p in self._pos.piles]
         piles[S] = stock
         g = Game._blank()
-        g._init(Position(piles, self.rules, self.corner_run),
-                origin=("position", tuple(tuple(p) for p in piles), self.corner_run))
+        g._init(
+            Position(piles, self.rules, self.corner_run),
+            origin=("position", tuple(tuple(p) for p in piles), self.corner_run),
+        )
         return g
 
     def __repr__(self) -> str:
-        return (f"<PlayerView centre={len(self._pos.piles[0])}/52 stock={self.stock_count} "
-                f"legal={[str(m) for m in self.legal_moves()]}>")
+        return (
+            f"<PlayerView centre={len(self._pos.piles[0])}/52 stock={self.stock_count} "
+            f"legal={[str(m) for m in self.legal_moves()]}>"
+        )
