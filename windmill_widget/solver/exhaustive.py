@@ -1,0 +1,84 @@
+"""Exhaustive depth-first search with a transposition table: the part of the solver that can prove
+a deal lost.
+
+Every position is visited at most once (the table holds canonical keys, see :mod:`.compact`), so
+the search also terminates when the move graph has cycles (``transfers="any"``): reaching the goal
+is a plain reachability question, and a node already seen either is on the current line or was
+fully explored without finding a win. When the stock is short, positions that the release-time
+relaxation (:mod:`.bound`) proves lost are cut off. The search runs in slices (``run`` returns
+``None`` when its slice is used up) so the solver can interleave it with the beam search.
+"""
+
+from __future__ import annotations
+
+import time
+
+from .bound import relaxed_winnable
+from .compact import Compact
+
+
+class Exhaustive:
+    """A resumable depth-first search from ``state`` (which it owns and mutates)."""
+
+    def __init__(self, state: Compact, *, horizon: int = 22, bound_budget: int = 300) -> None:
+        self.state = state
+        self.horizon = horizon
+        self.bound_budget = bound_budget
+        self.seen: set[int] = {state.key()}
+        self.nodes = 0
+        self.pruned = 0
+        # Frames: [moves, next index, undo record of the move into this node, that move].
+        self._stack: list[list] = [[state.moves(), 0, None, None]]
+        self.line: list[int] | None = None
+        self.done = state.is_won()
+        if self.done:
+            self.line = []
+
+    def run(self, max_nodes: int, deadline: float | None = None) -> str | None:
+        """Search on for at most ``max_nodes`` new positions (or until ``deadline``, a
+        ``time.perf_counter()`` value). Returns ``"won"`` (see :attr:`line`), ``"lost"`` (the whole
+        reachable space is exhausted) or ``None`` (not finished yet)."""
+        if self.done:
+            return "won" if self.line is not None else "lost"
+        s = self.state
+        stack = self._stack
+        seen = self.seen
+        horizon = self.horizon
+        budget = self.bound_budget
+        nodes = 0
+        n = s.n
+        while stack:
+            frame = stack[-1]
+            moves = frame[0]
+            i = frame[1]
+            if i < len(moves):
+                m = moves[i]
+                frame[1] = i + 1
+                record = s.apply(m)
+                if s.out == 0:
+                    self.line = [f[3] for f in stack[1:]] + [m]
+                    self.done = True
+                    self.nodes += nodes
+                    return "won"
+                key = s.key()
+                if key in seen:
+                    s.undo(record)
+                    continue
+                seen.add(key)
+                nodes += 1
+                if n - s.k <= horizon and relaxed_winnable(s, budget) is False:
+                    self.pruned += 1
+                    s.undo(record)
+                    continue
+                stack.append([s.moves(), 0, record, m])
+                if nodes >= max_nodes or (deadline is not None and not nodes & 255
+                                          and time.perf_counter() > deadline):
+                    self.nodes += nodes
+                    return None
+            else:
+                stack.pop()
+                if frame[2] is not None:
+                    s.undo(frame[2])
+        self.nodes += nodes
+        self.done = True
+        return "lost"

@@ -1,0 +1,149 @@
+"""``solve``: the clairvoyant solver's entry point.
+
+*Clairvoyant* means it reads the stock's order, which no player can. Its answer is therefore the
+ceiling for any strategy on a deal, not advice a player could have followed. (The players in
+:mod:`windmill_widget.strategies` see only a :class:`~windmill_widget.engine.PlayerView`.)
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ..engine.notation import Move
+from .beam import beam_search
+from .compact import Compact, engine_code
+from .exhaustive import Exhaustive
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+#: Beam widths tried in turn, each followed by a slice of exhaustive search.
+BEAM_WIDTHS = (8, 64, 512, 4096, 32768, 262144)
+EXHAUSTIVE_SLICES = (1_500, 6_000, 30_000, 150_000, 750_000, 4_000_000)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What the clairvoyant solver found.
+
+    ``result`` is ``"won"`` (``moves`` is a winning line from the position solved, playable with
+    :meth:`Game.play` and on the board), ``"lost"`` (proved: every reachable position was examined
+    or ruled out by a sound argument) or ``"unknown"`` (the budget ran out first).
+    """
+
+    result: str
+    moves: tuple[Move, ...] = ()
+    nodes: int = 0
+    seconds: float = 0.0
+    method: str = ""  #: which part decided: "beam", "exhaustive", or "" when unknown
+    stats: dict = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def won(self) -> bool:
+        return self.result == "won"
+
+    @property
+    def decided(self) -> bool:
+        return self.result != "unknown"
+
+    @property
+    def nodes_per_second(self) -> float:
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+    def __repr__(self) -> str:
+        line = f", {len(self.moves)} moves" if self.result == "won" else ""
+        how = f" by {self.method} search" if self.method else ""
+        return f"<Solution {self.result}{line}{how}, {self.nodes} positions in {self.seconds:.3f}s>"
+
+
+def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None = None) -> Solution:
+    """Solve ``game`` from its current position, **clairvoyantly** (knowing the stock's order).
+
+    Alternates a beam search (fast at finding wins) with slices of an exhaustive depth-first search
+    (which can prove a loss), each round bigger than the last, until one decides or a budget runs
+    out. With neither budget, it runs until it decides.
+
+    >>> from windmill_widget import Game
+    >>> sol = solve(Game(seed=8), max_seconds=10)
+    >>> sol.result, sol.decided
+    ('won', True)
+    >>> g = Game(seed=8)
+    >>> for m in sol.moves:
+    ...     _ = g.play(m)
+    >>> g.status
+    'won'
+    """
+    t0 = time.perf_counter()
+    deadline = None if max_seconds is None else t0 + max_seconds
+    pos = game._pos
+    state = Compact.from_position(pos)
+    if state.is_won():
+        return Solution("won", (), 0, time.perf_counter() - t0, "exhaustive")
+    dfs = Exhaustive(Compact.from_position(pos))
+    nodes = 0
+    stats: dict[str, int] = {"beam_nodes": 0, "exhaustive_nodes": 0}
+
+    def left() -> int | None:
+        return None if max_nodes is None else max_nodes - nodes
+
+    def finish(result: str, line: list[int] | None, method: str) -> Solution:
+        moves = _engine_line(game, line) if line is not None else ()
+        stats["pruned"] = dfs.pruned
+        return Solution(result, moves, nodes, time.perf_counter() - t0, method, stats)
+
+    rounds = max(len(BEAM_WIDTHS), len(EXHAUSTIVE_SLICES))
+    r = 0
+    beam_done = False
+    while True:
+        if not beam_done:
+            width = BEAM_WIDTHS[min(r, len(BEAM_WIDTHS) - 1)]
+            budget = left()
+            found = beam_search(state, width, deadline=deadline, max_nodes=budget)
+            nodes += found.nodes
+            stats["beam_nodes"] += found.nodes
+            if found.line is not None:
+                return finish("won", found.line, "beam")
+            if found.complete:
+                return finish("lost", None, "beam")
+            beam_done = r >= len(BEAM_WIDTHS) - 1
+        if _out_of_budget(deadline, left()):
+            return finish("unknown", None, "")
+        slice_nodes = EXHAUSTIVE_SLICES[min(r, len(EXHAUSTIVE_SLICES) - 1)] * (1 + max(0, r - rounds))
+        budget = left()
+        if budget is not None:
+            slice_nodes = min(slice_nodes, budget)
+        before = dfs.nodes
+        verdict = dfs.run(slice_nodes, deadline)
+        nodes += dfs.nodes - before
+        stats["exhaustive_nodes"] += dfs.nodes - before
+        if verdict == "won":
+            return finish("won", dfs.line, "exhaustive")
+        if verdict == "lost":
+            return finish("lost", None, "exhaustive")
+        if _out_of_budget(deadline, left()):
+            return finish("unknown", None, "")
+        r += 1
+
+
+def _out_of_budget(deadline: float | None, nodes_left: int | None) -> bool:
+    if nodes_left is not None and nodes_left <= 0:
+        return True
+    return deadline is not None and time.perf_counter() >= deadline
+
+
+def _engine_line(game: Game, line: list[int]) -> tuple[Move, ...]:
+    """Turn abstract moves into engine moves, replaying them on a copy of the real position (so a
+    line that the engine would not accept can never be returned)."""
+    pos = game._pos.copy()
+    out = []
+    for m in line:
+        code = engine_code(pos, m)
+        if code not in pos.legal_codes():  # pragma: no cover - would mean the mirror drifted
+            raise AssertionError(f"solver line not legal in the engine at step {len(out)}: {Move._from_code(code)}")
+        pos.apply(code)
+        out.append(Move._from_code(code))
+    if not pos.is_won():  # pragma: no cover
+        raise AssertionError("solver line does not win in the engine")
+    return tuple(out)
