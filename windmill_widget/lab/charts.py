@@ -1,29 +1,35 @@
-"""Static charts and tables (SVG and HTML) for tournament results.
+"""Win-rate charts and result tables: one layout, drawn as static SVG or on a live canvas.
 
-They are plain strings with no scripts, so they survive in a saved notebook and render on GitHub
-and nbviewer (the live chart, :mod:`.live`, needs a running kernel).
+:func:`win_rate_layout` turns bars into plain shapes (rectangles, lines, text). :func:`to_svg`
+writes them as SVG with no scripts, so a saved notebook shows the chart on GitHub and nbviewer;
+the live chart (:mod:`.live`) paints the very same shapes with ipycanvas while games finish.
+
+>>> svg = to_svg(*win_rate_layout([Bar("greedy", 18, 100, 0.117, 0.267)]))
+>>> svg.startswith("<svg") and "greedy" in svg and "18.0%" in svg
+True
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from html import escape
-from typing import TYPE_CHECKING, NamedTuple
-
-if TYPE_CHECKING:
-    from .compare import Comparison
-    from .records import Results
+from typing import NamedTuple
 
 BAR = "#2e7d4f"
 CEILING = "#8a6d1f"
 WHISKER = "#1b1b1b"
 GRID = "#d0d0c8"
 TEXT = "#1b1b1b"
-FONT = "font-family='system-ui, sans-serif'"
+MUTED = "#6b6b63"
+FONT_FAMILY = "system-ui, -apple-system, 'Segoe UI', sans-serif"
 
 
-class Lane(NamedTuple):
-    """One bar of a win-rate chart."""
+class Bar(NamedTuple):
+    """One bar of a win-rate chart: ``wins`` of ``n`` games, with its interval ``low..high``.
+
+    ``total`` (when known and larger than ``n``) says the run is still going; ``ceiling`` marks
+    the clairvoyant solver's bar, whose ``n`` counts the deals it decided.
+    """
 
     name: str
     wins: int
@@ -31,123 +37,174 @@ class Lane(NamedTuple):
     low: float
     high: float
     ceiling: bool = False
+    total: int | None = None
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.n if self.n else 0.0
 
 
-def lanes_of(results: Sequence[Results]) -> list[Lane]:
-    return [Lane(r.name, r.wins, r.n, *r.ci, ceiling=r.kind == "solver") for r in results]
+class Rect(NamedTuple):
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str
+    tip: str = ""
 
 
-def win_rate_svg(lanes: Sequence[Lane], *, title: str = "Win rate (95% Wilson interval)", width: int = 560) -> str:
-    """Horizontal bars, one per lane, with the confidence interval as a whisker."""
-    label_w, right = 150, 110
-    row_h, top = 30, 34
-    plot_w = width - label_w - right
-    height = top + row_h * max(1, len(lanes)) + 26
-    top_rate = max([0.0, *[lane.high for lane in lanes]])
-    # Zoom the axis to the data (rounded up to 10%) so small win rates stay readable.
-    axis = min(1.0, max(0.1, -(-top_rate * 10 // 1) / 10))
-    x = lambda v: label_w + plot_w * min(v, axis) / axis  # noqa: E731
-    out = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
-           f"viewBox='0 0 {width} {height}' {FONT} font-size='12'>",
-           f"<rect width='{width}' height='{height}' fill='white'/>",
-           f"<text x='8' y='18' font-size='13' font-weight='600' fill='{TEXT}'>{escape(title)}</text>"]
+class Line(NamedTuple):
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: str
+    width: float = 1.0
+
+
+class Text(NamedTuple):
+    x: float
+    y: float
+    text: str
+    anchor: str = "start"  # "start" | "middle" | "end", as SVG's text-anchor
+    size: int = 12
+    bold: bool = False
+    fill: str = TEXT
+
+
+Shape = Rect | Line | Text
+
+LABEL_W, RIGHT, ROW_H, TOP, BOTTOM = 170, 200, 30, 38, 28
+
+
+def _axis_top(bars: Sequence[Bar]) -> float:
+    """The axis runs to the highest interval end rounded up to 10% (at least 10%), so small win
+    rates stay readable."""
+    top = max([0.0, *[b.high for b in bars if b.n]])
+    return min(1.0, max(0.1, -(-round(top * 1000) // 100) / 10))
+
+
+def _value_text(bar: Bar) -> str:
+    if not bar.n:
+        return "no games yet" if not bar.ceiling else "nothing decided yet"
+    text = f"{bar.rate:.1%} [{bar.low:.1%}, {bar.high:.1%}]"
+    if bar.total is not None and bar.total > bar.n and not bar.ceiling:
+        text += f" · {bar.n}/{bar.total}"
+    return text
+
+
+def win_rate_layout(
+    bars: Sequence[Bar], *, title: str = "Win rate (95% Wilson interval)", width: int = 640
+) -> tuple[int, int, list[Shape]]:
+    """``(width, height, shapes)`` for horizontal bars, one per player, with interval whiskers."""
+    plot_w = width - LABEL_W - RIGHT
+    height = TOP + ROW_H * max(1, len(bars)) + BOTTOM
+    axis = _axis_top(bars)
+
+    def x(v: float) -> float:
+        return LABEL_W + plot_w * min(max(v, 0.0), axis) / axis
+
+    shapes: list[Shape] = [Rect(0, 0, width, height, "white"), Text(8, 20, title, size=14, bold=True)]
     for i in range(6):
         v = axis * i / 5
-        gx = x(v)
-        out.append(f"<line x1='{gx:.1f}' y1='{top - 6}' x2='{gx:.1f}' y2='{height - 22}' stroke='{GRID}'/>")
-        out.append(f"<text x='{gx:.1f}' y='{height - 8}' text-anchor='middle' fill='{TEXT}'>{v:.0%}</text>")
-    for i, lane in enumerate(lanes):
-        y = top + i * row_h
-        rate = lane.wins / lane.n if lane.n else 0.0
-        colour = CEILING if lane.ceiling else BAR
-        out.append(f"<text x='{label_w - 8}' y='{y + 17}' text-anchor='end' fill='{TEXT}'>{escape(lane.name)}</text>")
-        out.append(f"<rect x='{label_w}' y='{y + 5}' width='{x(rate) - label_w:.1f}' height='{row_h - 12}' "
-                   f"fill='{colour}' opacity='0.85'/>")
-        if lane.n:
-            lo, hi = x(lane.low), x(lane.high)
-            mid = y + row_h / 2 - 1
-            out.append(f"<line x1='{lo:.1f}' y1='{mid}' x2='{hi:.1f}' y2='{mid}' stroke='{WHISKER}' stroke-width='1.5'/>")
-            for end in (lo, hi):
-                out.append(f"<line x1='{end:.1f}' y1='{mid - 5}' x2='{end:.1f}' y2='{mid + 5}' stroke='{WHISKER}' "
-                           "stroke-width='1.5'/>")
-        out.append(f"<text x='{width - right + 8}' y='{y + 17}' fill='{TEXT}'>{rate:.1%} ({lane.wins}/{lane.n})</text>")
+        shapes.append(Line(x(v), TOP - 6, x(v), height - BOTTOM + 4, GRID))
+        shapes.append(Text(x(v), height - 10, f"{v:.0%}", anchor="middle", size=11, fill=MUTED))
+    for i, bar in enumerate(bars):
+        y = TOP + i * ROW_H
+        mid = y + ROW_H / 2
+        name = bar.name if len(bar.name) <= 24 else bar.name[:23] + "…"
+        shapes.append(Text(LABEL_W - 10, mid + 4, name, anchor="end"))
+        tip = f"{bar.name}: {bar.wins}/{bar.n} won"
+        shapes.append(
+            Rect(LABEL_W, y + 6, x(bar.rate) - LABEL_W, ROW_H - 12, CEILING if bar.ceiling else BAR, tip)
+        )
+        if bar.n:
+            lo, hi = x(bar.low), x(bar.high)
+            shapes.append(Line(lo, mid, hi, mid, WHISKER, 1.5))
+            shapes.append(Line(lo, mid - 6, lo, mid + 6, WHISKER, 1.5))
+            shapes.append(Line(hi, mid - 6, hi, mid + 6, WHISKER, 1.5))
+        shapes.append(Text(width - RIGHT + 10, mid + 4, _value_text(bar), fill=TEXT if bar.n else MUTED))
+    return width, height, shapes
+
+
+def _num(v: float) -> str:
+    return f"{v:.1f}".removesuffix(".0")
+
+
+def to_svg(width: int, height: int, shapes: Iterable[Shape]) -> str:
+    """Shapes as one standalone SVG element (no scripts, no external fonts or styles)."""
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="{FONT_FAMILY}" font-size="12">'
+    ]
+    for s in shapes:
+        if isinstance(s, Rect):
+            tip = f"<title>{escape(s.tip)}</title>" if s.tip else ""
+            out.append(
+                f'<rect x="{_num(s.x)}" y="{_num(s.y)}" width="{_num(max(s.w, 0))}" height="{_num(s.h)}" '
+                f'fill="{s.fill}">{tip}</rect>'
+            )
+        elif isinstance(s, Line):
+            out.append(
+                f'<line x1="{_num(s.x1)}" y1="{_num(s.y1)}" x2="{_num(s.x2)}" y2="{_num(s.y2)}" '
+                f'stroke="{s.stroke}" stroke-width="{s.width:g}"/>'
+            )
+        else:
+            weight = ' font-weight="600"' if s.bold else ""
+            out.append(
+                f'<text x="{_num(s.x)}" y="{_num(s.y)}" text-anchor="{s.anchor}" font-size="{s.size}"'
+                f'{weight} fill="{s.fill}">{escape(s.text)}</text>'
+            )
     out.append("</svg>")
     return "".join(out)
 
 
-def distribution_svg(counts: dict[int, int], *, width: int = 560, height: int = 150,
-                     title: str = "Cards on the foundations at the end") -> str:
-    """A histogram of how far the games got (1 to 104 cards)."""
-    left, bottom, top = 40, 24, 26
-    plot_w, plot_h = width - left - 10, height - top - bottom
-    peak = max(counts.values(), default=1)
-    bar_w = plot_w / 104
-    out = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
-           f"viewBox='0 0 {width} {height}' {FONT} font-size='11'>",
-           f"<rect width='{width}' height='{height}' fill='white'/>",
-           f"<text x='8' y='16' font-size='13' font-weight='600' fill='{TEXT}'>{escape(title)}</text>"]
+def win_rate_svg(
+    bars: Sequence[Bar], *, title: str = "Win rate (95% Wilson interval)", width: int = 640
+) -> str:
+    return to_svg(*win_rate_layout(bars, title=title, width=width))
+
+
+def distribution_svg(
+    counts: Mapping[int, int],
+    *,
+    width: int = 640,
+    height: int = 160,
+    title: str = "Cards on the foundations at the end of each game",
+) -> str:
+    """A histogram of how far the games got: one thin bar per count of cards, 1 to 104."""
+    left, right, bottom, top = 44, 12, 26, 30
+    plot_w, plot_h = width - left - right, height - top - bottom
+    peak = max(counts.values(), default=0) or 1
+    step = plot_w / 104
+    shapes: list[Shape] = [Rect(0, 0, width, height, "white"), Text(8, 18, title, size=13, bold=True)]
+    shapes.append(Line(left, top + plot_h, left + plot_w, top + plot_h, GRID))
     for cards, k in sorted(counts.items()):
         h = plot_h * k / peak
-        colour = BAR if cards >= 104 else "#7a9a88"
-        out.append(f"<rect x='{left + (cards - 1) * bar_w:.1f}' y='{top + plot_h - h:.1f}' width='{max(bar_w - 0.5, 0.8):.1f}' "
-                   f"height='{h:.1f}' fill='{colour}'><title>{cards} cards: {k} games</title></rect>")
+        colour = BAR if cards >= 104 else "#7fa893"
+        label = f"{cards} cards: {k} game{'s' * (k != 1)}"
+        shapes.append(
+            Rect(left + (cards - 1) * step, top + plot_h - h, max(step - 0.6, 0.8), h, colour, label)
+        )
     for v in (1, 26, 52, 78, 104):
-        gx = left + (v - 0.5) * bar_w
-        out.append(f"<text x='{gx:.1f}' y='{height - 8}' text-anchor='middle' fill='{TEXT}'>{v}</text>")
-    out.append(f"<text x='{left - 6}' y='{top + 8}' text-anchor='end' fill='{TEXT}'>{peak}</text>")
-    out.append(f"<line x1='{left}' y1='{top + plot_h}' x2='{left + plot_w}' y2='{top + plot_h}' stroke='{GRID}'/>")
-    out.append("</svg>")
-    return "".join(out)
+        shapes.append(Text(left + (v - 0.5) * step, height - 8, str(v), anchor="middle", size=11, fill=MUTED))
+    shapes.append(Text(left - 6, top + 9, str(peak), anchor="end", size=11, fill=MUTED))
+    shapes.append(Text(left - 6, top + plot_h, "0", anchor="end", size=11, fill=MUTED))
+    return to_svg(width, height, shapes)
 
 
-def results_svg(results: Results) -> str:
-    return win_rate_svg(lanes_of([results]), title=f"{results.name}: win rate (95% Wilson interval)")
-
-
-def _table(rows: list[dict], columns: list[tuple[str, str]]) -> str:
-    head = "".join(f"<th style='text-align:left;padding:2px 8px'>{escape(label)}</th>" for _, label in columns)
+def html_table(header: Sequence[str], rows: Iterable[Sequence[object]], *, caption: str = "") -> str:
+    """A plain HTML table; numbers right-aligned. Cells are escaped."""
+    th = "".join(f'<th style="text-align:left;padding:3px 10px">{escape(h)}</th>' for h in header)
     body = []
     for row in rows:
-        cells = "".join(f"<td style='padding:2px 8px'>{escape(str(row.get(key, '')))}</td>" for key, _ in columns)
-        body.append(f"<tr>{cells}</tr>")
-    return f"<table style='border-collapse:collapse'><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
-
-
-def _summary_row(r: Results) -> dict:
-    lo, hi = r.ci
-    row = {"name": r.name, "games": r.n, "wins": r.wins, "rate": f"{r.win_rate:.1%}",
-           "ci": f"{lo:.1%} – {hi:.1%}", "cards": f"{r.mean_cards:.1f}" if r.kind != "solver" else "",
-           "failed": len(r.failures)}
-    if r.kind == "solver":
-        c = r.counts
-        row["note"] = f"clairvoyant: {c['lost']} proved lost, {c['unknown']} unknown"
-    return row
-
-
-COLUMNS = [("name", "player"), ("games", "games"), ("wins", "wins"), ("rate", "win rate"),
-           ("ci", "95% CI (Wilson)"), ("cards", "mean cards placed"), ("failed", "failed"), ("note", "")]
-
-
-def results_html(results: Results) -> str:
-    parts = [_table([_summary_row(results)], COLUMNS), results_svg(results)]
-    if results.kind != "solver":
-        parts.append(distribution_svg(results.distribution))
-    return "<div>" + "".join(parts) + "</div>"
-
-
-def comparison_svg(comparison: Comparison) -> str:
-    return win_rate_svg(lanes_of(comparison.all_results()),
-                        title=f"Win rate on the same {comparison.n} deals (95% Wilson interval)")
-
-
-def comparison_html(comparison: Comparison) -> str:
-    rows = [_summary_row(r) for r in comparison.all_results()]
-    notes = []
-    best = comparison.best()
-    if best is not None and comparison.ceiling is not None and comparison.ceiling.wins:
-        ratio = best.win_rate / comparison.ceiling.win_rate
-        notes.append(f"Best no-peeking player: <b>{escape(best.name)}</b>, {ratio:.1%} of the clairvoyant win rate.")
-    elif best is not None:
-        notes.append(f"Best player: <b>{escape(best.name)}</b>.")
-    note = f"<p>{' '.join(notes)}</p>" if notes else ""
-    return "<div>" + _table(rows, COLUMNS) + note + comparison_svg(comparison) + "</div>"
+        cells = []
+        for v in row:
+            align = "right" if isinstance(v, (int, float)) or str(v)[:1].isdigit() else "left"
+            cells.append(f'<td style="text-align:{align};padding:3px 10px">{escape(str(v))}</td>')
+        body.append(f"<tr>{''.join(cells)}</tr>")
+    cap = f'<caption style="text-align:left;padding:3px 0">{escape(caption)}</caption>' if caption else ""
+    return (
+        f'<table style="border-collapse:collapse">{cap}<thead><tr>{th}</tr></thead>'
+        f"<tbody>{''.join(body)}</tbody></table>"
+    )

@@ -1,8 +1,13 @@
-"""A live win-rate chart drawn with ipycanvas while a tournament runs in a notebook.
+"""A live win-rate chart drawn with ipycanvas while a tournament runs in a notebook cell.
 
-Each player gets a bar (its win rate so far) with a whisker (the 95% Wilson interval), redrawn as
-games finish, so you see the intervals shrink and the players separate. ipycanvas is imported only
-when a chart is made: a tournament in a terminal or a worker never loads the widget stack.
+Each player gets a bar (its win rate so far) and a whisker (the 95% Wilson interval), redrawn as
+games finish, so you watch the intervals shrink and the players separate. The tournament calls
+:meth:`LiveChart.update` from the cell's own thread as results come in; a widget's messages go
+out while the cell runs, so the chart moves without waiting for the cell to end.
+
+ipycanvas is imported only when a chart is made, so importing the lab (in a terminal, or in a
+worker process) never loads the widget stack. The shapes are those of the static SVG chart
+(:func:`.charts.win_rate_layout`); a saved notebook keeps the static one that the results show.
 """
 
 from __future__ import annotations
@@ -10,102 +15,113 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Sequence
+from typing import Any
 
-from .charts import BAR, CEILING, GRID, TEXT, WHISKER, Lane
+from .charts import Bar, Line, Rect, Text, win_rate_layout
+
+_ALIGN = {"start": "left", "middle": "center", "end": "right"}
 
 
 def in_notebook() -> bool:
-    """True inside a running Jupyter kernel (where a widget can be shown)."""
+    """True inside a running Jupyter kernel, where a widget can be shown."""
     ipython = sys.modules.get("IPython")
     if ipython is None:
         return False
     try:
         shell = ipython.get_ipython()
-    except Exception:  # pragma: no cover
+    except Exception:  # pragma: no cover - a broken IPython install
         return False
     return shell is not None and "IPKernelApp" in getattr(shell, "config", {})
 
 
 class LiveChart:
-    """Bars with confidence whiskers on an ipycanvas ``Canvas``; call :meth:`update` as games end."""
+    """Win rates with interval whiskers on an ipycanvas ``Canvas``.
 
-    LABEL_W = 150
-    RIGHT = 150
-    ROW_H = 30
-    TOP = 34
+    Pass ``chart=True`` to :func:`~windmill_widget.lab.play_many` or
+    :func:`~windmill_widget.lab.compare` for a chart shown under the cell, or make one yourself to
+    place it (display it, then pass it as ``chart=``)::
 
-    def __init__(self, names: Sequence[str], totals: Sequence[int], *, ceilings: Sequence[bool] = (),
-                 width: int = 600, min_interval: float = 0.2, show: bool = True) -> None:
+        chart = LiveChart()
+        chart                      # shows the (empty) canvas
+        compare({...}, chart=chart)
+
+    Redraws are throttled to one every ``min_interval`` seconds; :attr:`draws` counts them.
+    """
+
+    def __init__(self, *, width: int = 640, min_interval: float = 0.25, title: str | None = None) -> None:
         from ipycanvas import Canvas
 
-        self.names = list(names)
-        self.totals = list(totals)
-        self.ceilings = list(ceilings) or [False] * len(self.names)
         self.width = width
-        self.height = self.TOP + self.ROW_H * max(1, len(self.names)) + 26
-        self.canvas = Canvas(width=width, height=self.height)
-        self.canvas.layout.width = f"{width}px"
         self.min_interval = min_interval
-        self._last = 0.0
+        self.title = title
+        self.bars: list[Bar] = []
         self.draws = 0
-        if show:
-            from IPython.display import display
+        self.displayed = False
+        self._last = float("-inf")
+        _, height, _ = win_rate_layout([], width=width)
+        self.canvas = Canvas(width=width, height=height)
+        self.canvas.layout.width = f"{width}px"  # no stretching: text stays crisp
 
-            display(self.canvas)
+    # -- display ----------------------------------------------------------------------------------
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
 
-    def update(self, lanes: Sequence[Lane], *, force: bool = False) -> bool:
-        """Redraw (at most every ``min_interval`` seconds unless ``force``); True if it drew."""
+        self.displayed = True
+        display(self.canvas)
+
+    def show(self) -> None:
+        """Display the chart under the running cell (if not shown already)."""
+        if not self.displayed and in_notebook():
+            self._ipython_display_()
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def update(self, bars: Sequence[Bar], *, force: bool = False) -> bool:
+        """Show these bars; redraws at most every ``min_interval`` seconds unless ``force``.
+        Returns whether it drew."""
+        self.bars = list(bars)
         now = time.monotonic()
         if not force and now - self._last < self.min_interval:
             return False
         self._last = now
-        self._draw(lanes)
-        self.draws += 1
+        self._draw()
         return True
 
-    def _draw(self, lanes: Sequence[Lane]) -> None:
+    def _heading(self) -> str:
+        if self.title:
+            return self.title
+        players = [b for b in self.bars if not b.ceiling]
+        done = sum(b.n for b in players)
+        total = sum(b.total or b.n for b in players)
+        progress = f" — {done}/{total} games" if total and done < total else ""
+        return f"Win rate so far (95% Wilson interval){progress}"
+
+    def _draw(self) -> None:
         from ipycanvas import hold_canvas
 
+        _, height, shapes = win_rate_layout(self.bars, title=self._heading(), width=self.width)
         c = self.canvas
-        w, h = self.width, self.height
-        plot_w = w - self.LABEL_W - self.RIGHT
-        top_rate = max([0.0, *[lane.high for lane in lanes if lane.n]])
-        axis = min(1.0, max(0.1, -(-top_rate * 10 // 1) / 10))
-
-        def x(v: float) -> float:
-            return self.LABEL_W + plot_w * min(v, axis) / axis
-
-        done = sum(lane.n for lane in lanes)
-        total = sum(self.totals)
-        with hold_canvas(c):
+        with hold_canvas():
+            if c.height != height:
+                c.height = height  # one row per player: grows when the players are known
             c.clear()
-            c.fill_style = "white"
-            c.fill_rect(0, 0, w, h)
-            c.font = "600 13px sans-serif"
-            c.fill_style = TEXT
-            c.fill_text(f"Win rate so far (95% Wilson interval) - {done}/{total} games", 8, 18)
-            c.font = "12px sans-serif"
-            for i in range(6):
-                v = axis * i / 5
-                gx = x(v)
-                c.stroke_style = GRID
-                c.stroke_line(gx, self.TOP - 6, gx, h - 22)
-                c.fill_style = TEXT
-                c.fill_text(f"{v:.0%}", gx - 10, h - 8)
-            for i, lane in enumerate(lanes):
-                y = self.TOP + i * self.ROW_H
-                rate = lane.wins / lane.n if lane.n else 0.0
-                c.fill_style = TEXT
-                c.fill_text(lane.name[:20], 8, y + 17)
-                c.fill_style = CEILING if self.ceilings[i] else BAR
-                c.fill_rect(self.LABEL_W, y + 5, x(rate) - self.LABEL_W, self.ROW_H - 12)
-                if lane.n:
-                    lo, hi, mid = x(lane.low), x(lane.high), y + self.ROW_H / 2 - 1
-                    c.stroke_style = WHISKER
-                    c.line_width = 1.5
-                    c.stroke_line(lo, mid, hi, mid)
-                    c.stroke_line(lo, mid - 5, lo, mid + 5)
-                    c.stroke_line(hi, mid - 5, hi, mid + 5)
-                    c.line_width = 1
-                c.fill_style = TEXT
-                c.fill_text(f"{rate:.1%} ({lane.wins}/{lane.n} of {self.totals[i]})", w - self.RIGHT + 8, y + 17)
+            for s in shapes:
+                _paint(c, s)
+        self.draws += 1
+
+    def __repr__(self) -> str:
+        return f"<LiveChart {len(self.bars)} bars, {self.draws} draws>"
+
+
+def _paint(c: Any, s: Rect | Line | Text) -> None:
+    if isinstance(s, Rect):
+        c.fill_style = s.fill
+        c.fill_rect(s.x, s.y, max(s.w, 0), s.h)
+    elif isinstance(s, Line):
+        c.stroke_style = s.stroke
+        c.line_width = s.width
+        c.stroke_line(s.x1, s.y1, s.x2, s.y2)
+    else:
+        c.fill_style = s.fill
+        c.font = f"{'600 ' if s.bold else ''}{s.size}px system-ui, sans-serif"
+        c.text_align = _ALIGN[s.anchor]
+        c.fill_text(s.text, s.x, s.y)

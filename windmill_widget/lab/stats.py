@@ -10,18 +10,30 @@
 from __future__ import annotations
 
 import math
+from statistics import NormalDist
 
 Z95 = 1.959963984540054  # the 97.5th percentile of the standard normal
 
 
-def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% by default).
+def wilson(wins: int, n: int, confidence: float = 0.95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion ``wins / n`` (95% by default).
 
     Unlike the textbook ``p ± z·sqrt(p(1-p)/n)`` it stays inside [0, 1] and behaves for win rates
-    near 0 or 1 and for small ``n`` (Wilson 1927; Brown, Cai & DasGupta 2001).
+    near 0 or 1 and for small ``n`` (Wilson 1927; Newcombe 1998; Brown, Cai & DasGupta 2001).
+    With no games at all it is the whole range.
+
+    >>> [round(v, 4) for v in wilson(81, 263)]  # Newcombe (1998), table I
+    [0.2553, 0.3662]
+    >>> [round(v, 4) for v in wilson(0, 20)]
+    [0.0, 0.1611]
     """
-    if n <= 0:
+    if not 0 <= wins <= n:
+        raise ValueError(f"wins must be between 0 and n; got {wins} of {n}.")
+    if not 0 < confidence < 1:
+        raise ValueError(f"confidence is a probability between 0 and 1, e.g. 0.95; got {confidence!r}.")
+    if n == 0:
         return 0.0, 1.0
+    z = Z95 if confidence == 0.95 else NormalDist().inv_cdf(0.5 + confidence / 2)
     p = wins / n
     z2 = z * z
     denom = 1 + z2 / n
@@ -31,8 +43,11 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
 
 
 def mcnemar_p(only_a: int, only_b: int) -> float:
-    """Two-sided exact McNemar test on paired outcomes: ``only_a`` deals won by A but not B,
+    """Two-sided exact McNemar test on paired outcomes: ``only_a`` deals won by A but not by B,
     ``only_b`` the reverse. A small value says the two players really differ on these deals.
+
+    Deals both players won (or both lost) say nothing about which is better, so only the
+    disagreements count: under "equally good" each one is a fair coin toss.
 
     >>> mcnemar_p(10, 10)
     1.0
@@ -43,6 +58,5 @@ def mcnemar_p(only_a: int, only_b: int) -> float:
     if n == 0:
         return 1.0
     k = min(only_a, only_b)
-    # P(X <= k) for X ~ Binomial(n, 1/2), doubled.
-    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n  # P(X <= k), X ~ Binomial(n, 1/2)
     return min(1.0, 2 * tail)

@@ -1,214 +1,271 @@
-"""``play_many`` and ``compare``: tournaments on many deals, in parallel, with progress and a live chart.
+"""``play_many`` and ``compare``: a strategy (or several) on many deals, in parallel, honestly scored.
 
->>> from windmill_widget.strategies import greedy
->>> res = play_many(greedy, deals=range(3), executor="serial", progress=False)
->>> res.n, res.name
-(3, 'greedy')
+>>> def first(view):
+...     return view.legal_moves()[0]
+>>> play_many(first, deals=range(20), executor="serial", progress=False)
+<Results first on 20 deals, Rules.strict(): won 1 = 5.0% (95% CI 0.9%-23.6%), 64.7 cards on average>
+>>> from windmill_widget.strategies import greedy, random_strategy
+>>> players = {"greedy": greedy, "random": random_strategy(1)}
+>>> both = compare(players, deals=10, executor="serial", progress=False)
+>>> both.names, both.n, both["random"].n
+(['greedy', 'random'], 10, 10)
 """
 
 from __future__ import annotations
 
-import os
-import sys
-import time
+import warnings
 from collections.abc import Callable, Iterable, Mapping
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
-from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
+from ..engine.deal import check_seed
 from ..engine.rules import Rules
-from .charts import Lane
-from .compare import Comparison
-from .playout import DEFAULT_MAX_MOVES
-from .records import Record, Results, SolveRecord
-from .stats import wilson
+from .ceiling import CEILING_NAME, Ceiling
+from .comparison import Comparison
+from .executors import SerialExecutor, resolve_executor
+from .live import LiveChart
+from .playout import DEFAULT_MAX_MOVES, DEFAULT_TIME_LIMIT, check_limits, check_rules, check_strategy
+from .results import Results
+from .runner import Entrant, run
 from .worker import dumps_strategy, play_chunk, solve_chunk
 
-#: Per-deal time limit for a strategy, in seconds (a game over it is recorded as failed).
-DEFAULT_TIMEOUT = 120.0
-#: The solver's time per deal when it provides the clairvoyant ceiling.
+#: Seconds the clairvoyant solver gets per deal when it provides the ceiling.
 CEILING_SECONDS = 1.0
 
+Deals = Iterable[int] | int
 
-@dataclass
-class _Lane:
-    name: str
-    kind: str  # "player" | "solver"
-    payload: bytes | None = None
-    strategy: Any = None
-    records: dict[int, Any] = field(default_factory=dict)
-    wins: int = 0
 
-    def add(self, recs: list) -> None:
-        for r in recs:
-            self.records[r.seed] = r
-            self.wins += r.won
-
-    def lane(self) -> Lane:
-        n = len(self.records)
-        return Lane(self.name, self.wins, n, *wilson(self.wins, n), ceiling=self.kind == "solver")
+def check_deals(deals: Deals) -> list[int]:
+    """Deal numbers as a list: ``deals=500`` means ``range(500)``; each deal at most once."""
+    if isinstance(deals, int) and not isinstance(deals, bool):
+        if deals < 1:
+            raise ValueError(
+                f"deals={deals}: give a positive number of deals, or the deal numbers themselves."
+            )
+        return list(range(deals))
+    if isinstance(deals, (str, bytes)) or not isinstance(deals, Iterable):
+        raise TypeError(f"deals is an iterable of deal numbers (e.g. range(1000)) or a count; got {deals!r}.")
+    seeds = list(deals)
+    if not seeds:
+        raise ValueError("deals is empty: give at least one deal number, e.g. deals=range(100).")
+    for s in seeds:
+        try:
+            check_seed(s)
+        except ValueError:
+            raise ValueError(f"Deals are whole numbers from 0 to 2**64-1; {s!r} is not one.") from None
+    if len(set(seeds)) != len(seeds):
+        seen: set[int] = set()
+        dup = next(s for s in seeds if s in seen or seen.add(s))  # type: ignore[func-returns-value]
+        raise ValueError(f"Deal {dup} is listed more than once; each deal is played once.")
+    return seeds
 
 
 def strategy_name(strategy: Callable) -> str:
     return getattr(strategy, "__name__", None) or type(strategy).__name__
 
 
-def play_many(strategy: Callable, deals: Iterable[int] = range(1000), rules: Rules | None = None,
-              executor: Executor | str | Any | None = None, progress: bool = True, *, name: str | None = None,
-              timeout: float | None = DEFAULT_TIMEOUT, max_moves: int = DEFAULT_MAX_MOVES,
-              chunksize: int | None = None, live: bool | None = None) -> Results:
-    """Play ``strategy`` on every deal in ``deals`` and return the :class:`Results`.
+def _payload(strategy: Callable, executor: Any) -> bytes | Callable:
+    try:
+        return dumps_strategy(strategy)
+    except TypeError:
+        if isinstance(executor, SerialExecutor):
+            return strategy  # it never leaves this process (and is not copied for each deal)
+        raise
 
-    ``executor``: ``None`` (a process pool over the local cores), ``"serial"`` (this process), any
-    :class:`concurrent.futures.Executor`, or a dask ``Client`` (its ``get_executor()`` is used).
-    A strategy defined in a notebook cell works in every case (it is sent with cloudpickle).
 
-    ``progress`` shows a tqdm bar; ``live`` draws an ipycanvas chart that updates as games finish
-    (default: only inside a notebook). A game whose strategy raises, plays an illegal move or runs
-    longer than ``timeout`` seconds is recorded as failed, with the error, and the rest go on.
+def _chart(chart: bool | LiveChart | None) -> LiveChart | None:
+    if isinstance(chart, LiveChart):
+        chart.show()
+        return chart
+    if chart is True:
+        from .live import in_notebook
+
+        if in_notebook():  # a canvas needs a notebook to be seen
+            live = LiveChart()
+            live.show()
+            return live
+        return None
+    if chart in (False, None):
+        return None
+    raise TypeError(f"chart is True, False or a LiveChart; got {chart!r}.")
+
+
+def _warn_if_all_failed(results: Results) -> None:
+    if results.n and len(results.failures) == results.n:
+        warnings.warn(
+            f"Every game of {results.name} failed; the first: {results.failures[0].error}",
+            RuntimeWarning,
+            stacklevel=3,
+        )
+
+
+def play_many(
+    strategy: Callable,
+    deals: Deals = range(1000),
+    rules: Rules | str | None = None,
+    executor: Any = None,
+    progress: bool = True,
+    chart: bool | LiveChart = False,
+    *,
+    name: str | None = None,
+    workers: int | None = None,
+    max_moves: int = DEFAULT_MAX_MOVES,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    chunksize: int | None = None,
+) -> Results:
+    """Play ``strategy`` on every deal of ``deals`` and return its :class:`Results`.
+
+    - ``deals``: deal numbers (``range(1000)``, a list) or a count (``500`` = ``range(500)``).
+    - ``rules``: a :class:`~windmill_widget.Rules` or a preset name; strict by default.
+    - ``executor``: ``None`` = a process pool over ``workers`` (default: every local core),
+      ``"serial"`` = this process, any :class:`concurrent.futures.Executor`, or a
+      ``dask.distributed.Client`` (``client.get_executor()`` works too). Strategies defined in a
+      notebook cell (functions, lambdas, closures, objects) are sent with cloudpickle.
+    - ``progress``: a tqdm bar (``tqdm.auto``: a widget in notebooks, text in terminals).
+    - ``chart``: ``True`` for a live ipycanvas chart under the cell, or a :class:`LiveChart`.
+    - A game that raises, returns a non-move or an illegal move, or runs past ``max_moves``
+      moves or ``time_limit`` seconds is recorded as failed, with its error; the rest go on.
+
+    Every deal gets a fresh copy of the strategy, so the records are the same whatever the
+    executor, the number of workers or the chunking: a player that needs randomness should seed
+    its own generator (as ``random_strategy(seed)`` does).
     """
+    check_strategy(strategy)
+    seeds = check_deals(deals)
+    rules = check_rules(rules)
+    check_limits(max_moves, time_limit)
+    _check_chunksize(chunksize)
     name = name or strategy_name(strategy)
-    lanes = [_Lane(name, "player", dumps_strategy(strategy), strategy)]
-    seeds = list(deals)
-    elapsed, chart = _run(lanes, seeds, rules or Rules(), executor, progress, live, timeout=timeout,
-                          max_moves=max_moves, chunksize=chunksize)
-    results = _results(lanes[0], seeds, rules, elapsed)
-    results.chart = chart
+    executor, workers, own = resolve_executor(executor, workers)
+    try:
+        payload = _payload(strategy, executor)
+    except BaseException:
+        if own:
+            executor.shutdown(wait=False)
+        raise
+    player = Entrant(
+        name, "player", play_chunk, partial(_play_args, payload, rules, max_moves, time_limit), seeds
+    )
+    live = _chart(chart)
+    seconds = run([player], executor, workers, own, progress=progress, chart=live, chunksize=chunksize)
+    results = Results(name, player.records, rules, seconds=seconds)
+    results.chart = live
+    _warn_if_all_failed(results)
     return results
 
 
-def compare(strategies: Mapping[str, Callable] | Iterable[Callable], deals: Iterable[int] = range(1000),
-            rules: Rules | None = None, *, ceiling: bool = False, solver_seconds: float = CEILING_SECONDS,
-            executor: Executor | str | Any | None = None, progress: bool = True, live: bool | None = None,
-            timeout: float | None = DEFAULT_TIMEOUT, max_moves: int = DEFAULT_MAX_MOVES,
-            chunksize: int | None = None) -> Comparison:
-    """Play several strategies on the *same* deals, side by side; with ``ceiling=True`` also run the
-    clairvoyant solver (``solver_seconds`` per deal) for the best any player could have done.
+def compare(
+    strategies: Mapping[str, Callable] | Iterable[Callable],
+    deals: Deals = range(1000),
+    rules: Rules | str | None = None,
+    *,
+    ceiling: bool = False,
+    ceiling_seconds: float | None = CEILING_SECONDS,
+    ceiling_nodes: int | None = None,
+    executor: Any = None,
+    workers: int | None = None,
+    progress: bool = True,
+    chart: bool | LiveChart = False,
+    max_moves: int = DEFAULT_MAX_MOVES,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    chunksize: int | None = None,
+) -> Comparison:
+    """Play several strategies on the *same* deals, side by side, and return a :class:`Comparison`.
 
-    ``strategies`` is a ``{name: strategy}`` mapping or a list of strategies (named after their
-    functions). The other arguments are as for :func:`play_many`.
+    ``strategies`` is ``{"name": strategy, ...}`` or a list (named after the functions). With
+    ``ceiling=True`` the clairvoyant solver also works on every deal (``ceiling_seconds`` each,
+    and/or ``ceiling_nodes``): it reads the stock order, so its win rate over the deals it decides
+    is the best any player could hope for. The other arguments are as for :func:`play_many`;
+    all players and the solver share one executor and advance together on the live chart.
     """
-    if not isinstance(strategies, Mapping):
-        strategies = {strategy_name(s): s for s in strategies}
-    lanes = [_Lane(n, "player", dumps_strategy(s), s) for n, s in strategies.items()]
+    named = _named(strategies)
+    seeds = check_deals(deals)
+    rules = check_rules(rules)
+    check_limits(max_moves, time_limit)
+    _check_chunksize(chunksize)
     if ceiling:
-        lanes.append(_Lane("clairvoyant solver", "solver"))
-    seeds = list(deals)
-    rules = rules or Rules()
-    elapsed, chart = _run(lanes, seeds, rules, executor, progress, live, timeout=timeout, max_moves=max_moves,
-                          chunksize=chunksize, solver_seconds=solver_seconds)
-    players = {lane.name: _results(lane, seeds, rules, elapsed) for lane in lanes if lane.kind == "player"}
-    solver = next((_results(lane, seeds, rules, elapsed) for lane in lanes if lane.kind == "solver"), None)
-    comparison = Comparison(players, solver, seeds, rules, elapsed)
-    comparison.chart = chart
+        _check_solver(ceiling_seconds, ceiling_nodes)
+    executor, workers, own = resolve_executor(executor, workers)
+    try:
+        entrants = [
+            Entrant(n, "player", play_chunk,
+                    partial(_play_args, _payload(s, executor), rules, max_moves, time_limit), seeds)
+            for n, s in named.items()
+        ]  # fmt: skip
+    except BaseException:
+        if own:
+            executor.shutdown(wait=False)
+        raise
+    if ceiling:
+        entrants.append(
+            Entrant(CEILING_NAME, "solver", solve_chunk,
+                    partial(_solve_args, rules, ceiling_seconds, ceiling_nodes), seeds)
+        )  # fmt: skip
+    live = _chart(chart)
+    seconds = run(entrants, executor, workers, own, progress=progress, chart=live, chunksize=chunksize)
+    results = {
+        e.name: Results(e.name, e.records, rules, seconds=seconds) for e in entrants if e.kind == "player"
+    }
+    top = None
+    if ceiling:
+        top = Ceiling(entrants[-1].records, rules, max_seconds=ceiling_seconds, max_nodes=ceiling_nodes)
+    comparison = Comparison(results, top, deals=seeds, rules=rules, seconds=seconds)
+    comparison.chart = live
+    for r in results.values():
+        _warn_if_all_failed(r)
     return comparison
 
 
-def _results(lane: _Lane, seeds: list[int], rules: Rules | None, elapsed: float) -> Results:
-    return Results(lane.name, [lane.records[s] for s in seeds], rules, seconds=elapsed, kind=lane.kind)
+def _play_args(payload: bytes | Callable, rules: Rules, max_moves: int, time_limit: float | None,
+               chunk: list[int]) -> tuple:  # fmt: skip
+    return (payload, chunk, rules, max_moves, time_limit)
 
 
-# -- the runner --------------------------------------------------------------------------------------
-def _chunks(seeds: list[int], size: int) -> list[list[int]]:
-    return [seeds[i:i + size] for i in range(0, len(seeds), size)]
+def _solve_args(rules: Rules, max_seconds: float | None, max_nodes: int | None, chunk: list[int]) -> tuple:
+    return (chunk, rules, max_seconds, max_nodes)
 
 
-def _workers(executor: Any) -> int:
-    return getattr(executor, "_max_workers", None) or os.cpu_count() or 1
+def _named(strategies: Mapping[str, Callable] | Iterable[Callable]) -> dict[str, Callable]:
+    if isinstance(strategies, Mapping):
+        named = dict(strategies)
+    elif callable(strategies):
+        raise TypeError("compare() takes several strategies: {'name': strategy, ...} or a list of them.")
+    else:
+        named = {}
+        for s in strategies:
+            check_strategy(s)
+            name = strategy_name(s)
+            if name in named:
+                raise ValueError(
+                    f"Two strategies are called {name!r}; name them: compare({{'a': ..., 'b': ...}})."
+                )
+            named[name] = s
+    if not named:
+        raise ValueError("compare() needs at least one strategy.")
+    for name, s in named.items():
+        if not isinstance(name, str) or not name:
+            raise TypeError(f"Strategy names are non-empty strings; got {name!r}.")
+        check_strategy(s, f"strategy {name!r}")
+    return named
 
 
-def _run(lanes: list[_Lane], seeds: list[int], rules: Rules, executor: Any, progress: bool, live: bool | None, *,
-         timeout: float | None, max_moves: int, chunksize: int | None,
-         solver_seconds: float = CEILING_SECONDS) -> tuple[float, Any]:
-    t0 = time.perf_counter()
-    own = executor is None
-    if own:
-        executor = ProcessPoolExecutor(max_workers=os.cpu_count() or 1)
-    elif hasattr(executor, "get_executor") and not isinstance(executor, Executor):
-        executor = executor.get_executor()  # a dask.distributed Client
-    if chunksize is None:
-        chunksize = max(1, min(50, len(seeds) // (8 * _workers(executor)) if executor != "serial" else 50))
-    bar = _progress_bar(len(seeds) * len(lanes), progress, lanes)
-    chart = _live_chart(lanes, len(seeds), live)
-    jobs = []  # interleaved, so every lane's bar grows together on the live chart
-    for chunk in _chunks(seeds, chunksize):
-        for lane in lanes:
-            if lane.kind == "solver":
-                jobs.append((lane, chunk, solve_chunk, (chunk, rules, solver_seconds, None)))
-            else:
-                jobs.append((lane, chunk, play_chunk, (lane.payload, chunk, rules, timeout, max_moves)))
+def _check_chunksize(chunksize: object) -> None:
+    if chunksize is not None and (
+        not isinstance(chunksize, int) or isinstance(chunksize, bool) or chunksize < 1
+    ):
+        raise ValueError(
+            f"chunksize is a whole number of deals of at least 1, or None to adapt; got {chunksize!r}."
+        )
 
-    def finished(lane: _Lane, chunk: list[int], recs: list) -> None:
-        lane.add(recs)
-        if bar is not None:
-            bar.update(len(recs))
-            bar.set_postfix_str(", ".join(f"{ln.name} {ln.wins / max(1, len(ln.records)):.1%}" for ln in lanes),
-                                refresh=False)
-        if chart is not None:
-            chart.update([ln.lane() for ln in lanes])
 
+def _check_solver(max_seconds: float | None, max_nodes: int | None) -> None:
+    if max_seconds is None and max_nodes is None:
+        raise ValueError("ceiling=True needs a budget per deal: ceiling_seconds and/or ceiling_nodes.")
+    if max_seconds is not None and not max_seconds > 0:
+        raise ValueError(f"ceiling_seconds is a number of seconds above 0; got {max_seconds!r}.")
     try:
-        if executor == "serial":
-            for lane, chunk, fn, args in jobs:
-                if lane.kind == "player":  # in-process: no pickling round trip
-                    recs = _serial_chunk(lane.strategy, chunk, rules, timeout, max_moves)
-                else:
-                    recs = fn(*args)
-                finished(lane, chunk, recs)
-        else:
-            futures: dict[Future, tuple[_Lane, list[int]]] = {}
-            for lane, chunk, fn, args in jobs:
-                futures[executor.submit(fn, *args)] = (lane, chunk)
-            from concurrent.futures import as_completed
-
-            for fut in as_completed(futures):
-                lane, chunk = futures[fut]
-                try:
-                    recs = fut.result()
-                except Exception as err:  # the whole chunk failed (e.g. the strategy would not unpickle)
-                    recs = [_failed(lane.kind, seed, err) for seed in chunk]
-                finished(lane, chunk, recs)
-    finally:
-        if own:
-            executor.shutdown(wait=True, cancel_futures=True)
-        if bar is not None:
-            bar.close()
-    if chart is not None:
-        chart.update([ln.lane() for ln in lanes], force=True)
-    return time.perf_counter() - t0, chart
-
-
-def _serial_chunk(strategy: Callable, seeds: list[int], rules: Rules, timeout: float | None, max_moves: int) -> list:
-    from .playout import play_game
-
-    return [play_game(strategy, s, rules, timeout=timeout, max_moves=max_moves) for s in seeds]
-
-
-def _failed(kind: str, seed: int, err: BaseException):
-    msg = f"{type(err).__name__}: {err}"
-    if kind == "solver":
-        return SolveRecord(seed, "unknown", 0, 0.0, error=msg)
-    return Record(seed, False, 0, 0, 0.0, error=msg)
-
-
-def _progress_bar(total: int, progress: bool, lanes: list[_Lane]):
-    if not progress:
-        return None
-    from tqdm.auto import tqdm
-
-    desc = lanes[0].name if len(lanes) == 1 else f"{len(lanes)} players"
-    return tqdm(total=total, desc=desc, unit="game", file=sys.stderr)
-
-
-def _live_chart(lanes: list[_Lane], total: int, live: bool | None):
-    from .live import LiveChart, in_notebook
-
-    if live is None:
-        live = in_notebook()
-    if not live:
-        return None
-    try:
-        return LiveChart([ln.name for ln in lanes], [total] * len(lanes), ceilings=[ln.kind == "solver" for ln in lanes],
-                         show=in_notebook())
-    except ImportError:  # pragma: no cover - ipycanvas is a dependency, but be gentle
-        return None
+        from ..solver import solve  # noqa: F401
+    except ImportError as err:  # pragma: no cover - the solver ships with the package
+        raise ImportError(
+            f"ceiling=True needs the clairvoyant solver (windmill_widget.solver): {err}"
+        ) from err

@@ -1,57 +1,117 @@
-"""What runs in a worker process (or on a dask worker): a chunk of deals for one lane.
+"""What runs in a worker process (or on a dask worker): a chunk of deals for one entrant.
 
 Strategies travel as cloudpickle bytes, so a strategy defined in a notebook cell (module
-``__main__``, which a worker cannot import) arrives *by value* and works all the same.
+``__main__``, which a worker cannot import) arrives *by value* and works all the same. Every deal
+gets a *fresh* copy, loaded from those bytes: a player with state (a seeded random generator, a
+cache) starts each deal the same way, so the results do not depend on which deals happened to
+share a chunk or a process.
+
+The functions here are module-level, so any executor (including ``spawn`` process pools and dask)
+can import them by name.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import Any
 
-import cloudpickle
-
 from ..engine.rules import Rules
-from .playout import DEFAULT_MAX_MOVES, play_game
-from .records import SolveRecord
+from .playout import play_deal
+from .records import GameRecord, SolveRecord
+
+
+class StrategyLoadError(RuntimeError):
+    """A worker could not load the strategy it was sent."""
 
 
 def dumps_strategy(strategy: Any) -> bytes:
-    """Pickle a strategy so any worker can load it.
+    """Pickle a strategy so any worker can load it (raises TypeError if it cannot be pickled).
 
-    cloudpickle already sends ``__main__`` objects by value; objects from a module that only
-    exists in this process (built with ``types.ModuleType``, or exec'd) are sent by value too.
+    cloudpickle already sends ``__main__`` objects by value; objects from a module that exists
+    only in this process (a ``types.ModuleType`` filled by ``exec``) are sent by value too.
     """
+    import cloudpickle
+
     module = sys.modules.get(getattr(strategy, "__module__", "") or "")
-    by_value = (module is not None and module.__name__ != "__main__"
-                and getattr(module, "__file__", None) is None and getattr(module, "__spec__", None) is None)
+    by_value = (
+        module is not None
+        and module.__name__ != "__main__"
+        and getattr(module, "__file__", None) is None
+        and getattr(module, "__spec__", None) is None
+    )
     if by_value:
         cloudpickle.register_pickle_by_value(module)
     try:
         return cloudpickle.dumps(strategy)
+    except Exception as err:
+        raise TypeError(
+            f"This strategy cannot be sent to worker processes ({type(err).__name__}: {err}); "
+            "run it in this process with executor='serial', or keep unpicklable things "
+            "(open files, locks, widgets) out of it."
+        ) from err
     finally:
         if by_value:
             cloudpickle.unregister_pickle_by_value(module)
 
 
-def play_chunk(payload: bytes, seeds: list[int], rules: Rules, timeout: float | None,
-               max_moves: int = DEFAULT_MAX_MOVES) -> list:
-    """Play each deal of ``seeds`` with the pickled strategy; one :class:`Record` each."""
-    strategy = cloudpickle.loads(payload)
-    return [play_game(strategy, seed, rules, timeout=timeout, max_moves=max_moves) for seed in seeds]
+def load_strategy(payload: bytes | Callable) -> Callable:
+    """A fresh strategy from its pickled bytes (an unpicklable one that only ever runs in this
+    process is passed as itself)."""
+    if not isinstance(payload, bytes):
+        return payload
+    import cloudpickle
+
+    try:
+        return cloudpickle.loads(payload)
+    except Exception as err:
+        raise StrategyLoadError(
+            f"A worker could not load the strategy ({type(err).__name__}: {err}). Everything it uses "
+            "must be importable in the worker or defined in the notebook itself."
+        ) from None
 
 
-def solve_chunk(seeds: list[int], rules: Rules, max_seconds: float | None, max_nodes: int | None) -> list:
+def play_chunk(
+    payload: bytes | Callable,
+    seeds: list[int],
+    rules: Rules,
+    max_moves: int,
+    time_limit: float | None,
+) -> list[GameRecord]:
+    """Play each deal of ``seeds`` with a fresh copy of the pickled strategy; one record each."""
+    return [play_deal(load_strategy(payload), seed, rules, max_moves, time_limit) for seed in seeds]
+
+
+def solve_chunk(
+    seeds: list[int], rules: Rules, max_seconds: float | None, max_nodes: int | None
+) -> list[SolveRecord]:
     """Run the clairvoyant solver on each deal of ``seeds``; one :class:`SolveRecord` each."""
+    import time
+
     from ..engine.game import Game
     from ..solver import solve
 
     out = []
     for seed in seeds:
+        t0 = time.perf_counter()
         try:
             sol = solve(Game(seed=seed, rules=rules), max_seconds=max_seconds, max_nodes=max_nodes)
-            out.append(SolveRecord(seed, sol.result, sol.nodes, sol.seconds, len(sol.moves),
-                                   codes=bytes(m.code for m in sol.moves)))
-        except Exception as err:  # pragma: no cover - a solver bug must not stop a tournament
-            out.append(SolveRecord(seed, "unknown", 0, 0.0, error=f"{type(err).__name__}: {err}"))
+        except Exception as err:  # a solver bug on one deal must not stop a tournament
+            out.append(
+                SolveRecord(
+                    seed, "unknown", error=f"{type(err).__name__}: {err}", seconds=time.perf_counter() - t0
+                )
+            )
+            continue
+        moves = tuple(sol.moves) if sol.result == "won" else ()
+        out.append(
+            SolveRecord(
+                seed,
+                sol.result,
+                nodes=sol.nodes,
+                moves=len(moves),
+                seconds=sol.seconds,
+                codes=bytes(m.code for m in moves),
+            )
+        )
     return out

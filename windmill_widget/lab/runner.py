@@ -1,0 +1,153 @@
+"""The tournament loop: deals go out in chunks to an executor, results come back, the progress bar
+and the live chart follow.
+
+Chunks are sized from the time the games are taking (about ``TARGET_SECONDS`` of play each), so a
+fast player is not drowned in task overhead and a slow one still updates the bar often. At most
+two chunks per worker are in flight, which keeps every worker busy and lets an interrupt stop the
+run quickly. Each deal's result depends only on the deal (every deal gets a fresh strategy), so
+none of this changes the records, only how fast they arrive.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from dataclasses import dataclass, field
+from typing import Any
+
+from .charts import Bar
+from .executors import SerialExecutor
+from .stats import wilson
+
+#: Seconds of play a chunk aims at once the games' pace is known.
+TARGET_SECONDS = 0.2
+#: The largest chunk, however fast the games.
+MAX_CHUNK = 2_000
+
+
+@dataclass
+class Entrant:
+    """One player (or the solver) in a run: its deals, what has been sent, what has come back."""
+
+    name: str
+    kind: str  # "player" | "solver"
+    task: Callable[..., list]  # play_chunk or solve_chunk
+    args: Callable[[list[int]], tuple]  # the task's arguments for a chunk of seeds
+    seeds: list[int]
+    sent: int = 0
+    records: list = field(default_factory=list)
+    wins: int = 0
+    decided: int = 0
+    busy: float = 0.0  # seconds of play over the records so far
+
+    @property
+    def left(self) -> int:
+        return len(self.seeds) - self.sent
+
+    def take(self, size: int) -> list[int]:
+        chunk = self.seeds[self.sent : self.sent + size]
+        self.sent += len(chunk)
+        return chunk
+
+    def add(self, records: list) -> None:
+        self.records.extend(records)
+        for r in records:
+            self.wins += r.won
+            self.busy += r.seconds
+            if self.kind == "solver":
+                self.decided += r.decided
+
+    def rate(self) -> float:
+        n = self.decided if self.kind == "solver" else len(self.records)
+        return self.wins / n if n else 0.0
+
+    def bar(self) -> Bar:
+        if self.kind == "solver":
+            return Bar(self.name, self.wins, self.decided, *wilson(self.wins, self.decided), ceiling=True,
+                       total=len(self.seeds))  # fmt: skip
+        n = len(self.records)
+        return Bar(self.name, self.wins, n, *wilson(self.wins, n), total=len(self.seeds))
+
+
+def chunk_size(e: Entrant, workers: int, fixed: int | None) -> int:
+    if fixed:
+        return fixed
+    if not e.records:
+        size = 1 if e.kind == "solver" else 4  # a probe: learn the pace first
+    else:
+        size = int(TARGET_SECONDS / max(e.busy / len(e.records), 1e-6))
+    tail = math.ceil(e.left / (2 * workers))  # near the end, share what is left among the workers
+    return max(1, min(size, tail, MAX_CHUNK))
+
+
+def _progress_bar(total: int, entrants: list[Entrant], enabled: bool) -> Any:
+    if not enabled:
+        return None
+    from tqdm.auto import tqdm  # imported here: it loads ipywidgets inside a notebook
+
+    desc = entrants[0].name if len(entrants) == 1 else "tournament"
+    return tqdm(total=total, desc=desc, unit="game", dynamic_ncols=True)
+
+
+def _postfix(entrants: list[Entrant]) -> str:
+    if len(entrants) == 1:
+        return f"won {entrants[0].rate():.1%}"
+    return " · ".join(f"{e.name if e.kind == 'player' else 'ceiling'} {e.rate():.1%}" for e in entrants)
+
+
+def run(
+    entrants: list[Entrant],
+    executor: Executor,
+    workers: int,
+    own: bool,
+    *,
+    progress: bool = True,
+    chart: Any = None,
+    chunksize: int | None = None,
+) -> float:
+    """Play every entrant's deals; return the wall-clock seconds. ``own``: shut the executor down
+    at the end (it was made for this run). Raises what a chunk raised beyond a single game (a
+    strategy that will not load in the workers, a broken pool), after cancelling the rest."""
+    t0 = time.perf_counter()
+    window = 1 if isinstance(executor, SerialExecutor) else 2 * workers
+    bar = _progress_bar(sum(len(e.seeds) for e in entrants), entrants, progress)
+    if chart is not None:
+        chart.update([e.bar() for e in entrants], force=True)
+    pending: dict[Future, Entrant] = {}
+    try:
+        while True:
+            while len(pending) < window:
+                waiting = [e for e in entrants if e.left]
+                if not waiting:
+                    break
+                e = min(waiting, key=lambda e: e.sent / len(e.seeds))  # players advance together
+                chunk = e.take(chunk_size(e, workers, chunksize))
+                pending[executor.submit(e.task, *e.args(chunk))] = e
+            if not pending:
+                break
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                e = pending.pop(future)
+                records = future.result()
+                e.add(records)
+                if bar is not None:
+                    bar.set_postfix_str(_postfix(entrants), refresh=False)
+                    bar.update(len(records))
+                if chart is not None:
+                    chart.update([e.bar() for e in entrants])
+    except BaseException:  # an interrupt or a broken run: stop sending work, drop what is queued
+        for future in pending:
+            future.cancel()
+        if own:
+            executor.shutdown(wait=False, cancel_futures=True)
+        raise
+    finally:
+        if bar is not None:
+            bar.close()
+    if own:
+        executor.shutdown(wait=True)
+    if chart is not None:
+        chart.update([e.bar() for e in entrants], force=True)
+    return time.perf_counter() - t0
