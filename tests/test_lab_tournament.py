@@ -1,0 +1,315 @@
+"""Tournaments: the same records whatever the executor and chunking, notebook-defined strategies in
+a process pool, failures recorded while the rest go on, side-by-side comparisons with the
+clairvoyant ceiling, and clear errors for bad arguments."""
+
+from __future__ import annotations
+
+import multiprocessing
+import pickle
+import sys
+import types
+import warnings
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+from windmill_widget import FOUNDATIONS, Game, Rules
+from windmill_widget.lab import Ceiling, Comparison, Results, compare, play_many
+from windmill_widget.strategies import greedy, random_strategy
+
+SERIAL = {"executor": "serial", "progress": False}
+
+
+@pytest.fixture(scope="module")
+def pool():
+    """Two spawn workers, as the default pool uses: nothing is inherited from this process."""
+    with ProcessPoolExecutor(2, mp_context=multiprocessing.get_context("spawn")) as ex:
+        yield ex
+
+
+def first(view):
+    return view.legal_moves()[0]
+
+
+NOTEBOOK_CELL = '''
+import random
+
+STEP = 2
+
+def notebook_player(view):
+    """Defined "in a notebook cell": its module is __main__, which no worker can import."""
+    moves = view.legal_moves()
+    return moves[(len(view.history) * STEP) % len(moves)]
+
+def make_noisy(seed):
+    rng = random.Random(seed)
+    def noisy(view):
+        return rng.choice(view.legal_moves())
+    return noisy
+
+class Picky:
+    def __init__(self, prefer):
+        self.prefer = prefer
+    def __call__(self, view):
+        moves = view.legal_moves()
+        return next((m for m in moves if m.dst == self.prefer), moves[-1])
+'''
+
+
+@pytest.fixture
+def cell() -> dict:
+    """The namespace of a notebook cell: functions, a closure factory and a class, all in __main__."""
+    namespace: dict = {"__name__": "__main__"}
+    exec(compile(NOTEBOOK_CELL, "<notebook cell>", "exec"), namespace)
+    return namespace
+
+
+def test_notebook_strategies_run_in_a_process_pool(cell: dict, pool: ProcessPoolExecutor) -> None:
+    player = cell["notebook_player"]
+    assert player.__module__ == "__main__"
+    with pytest.raises((pickle.PicklingError, AttributeError)):
+        pickle.dumps(player)  # by reference: what a plain process pool would try, and fail
+    strategies = {
+        "cell function": player,
+        "closure": cell["make_noisy"](7),
+        "instance": cell["Picky"]("c"),
+        "lambda": lambda view: view.legal_moves()[-1],
+    }
+    in_pool = compare(strategies, deals=range(40), executor=pool, progress=False)
+    here = compare(strategies, deals=range(40), **SERIAL)
+    for name in strategies:
+        assert in_pool[name].records == here[name].records, name
+        assert not in_pool[name].failures
+    assert in_pool["instance"].records != in_pool["lambda"].records
+
+
+def test_strategy_from_an_unimportable_module_is_sent_by_value(pool: ProcessPoolExecutor) -> None:
+    module = types.ModuleType("lab_scratch_module")  # e.g. built by exec in a notebook helper
+    exec("def scratch(view):\n    return view.legal_moves()[0]\n", module.__dict__)
+    sys.modules[module.__name__] = module
+    try:
+        res = play_many(module.scratch, deals=range(12), executor=pool, progress=False)
+    finally:
+        del sys.modules[module.__name__]
+    assert not res.failures
+    assert res.records == play_many(first, deals=range(12), **SERIAL).records
+
+
+def test_records_do_not_depend_on_executor_or_chunking(pool: ProcessPoolExecutor) -> None:
+    # A stateful player (its own seeded generator) gets a fresh copy for every deal, so chunk
+    # boundaries and worker processes cannot change what it plays.
+    noisy = random_strategy(3)
+    deals = range(60)
+    runs = [
+        play_many(noisy, deals, **SERIAL),
+        play_many(noisy, deals, executor="serial", progress=False, chunksize=7),
+        play_many(noisy, deals, executor=pool, progress=False, chunksize=1),
+        play_many(noisy, deals, executor=pool, progress=False),
+        play_many(noisy, deals, executor=ThreadPoolExecutor(3), progress=False, chunksize=5),
+        play_many(noisy, list(reversed(deals)), workers=1, progress=False),
+    ]
+    for r in runs[1:]:
+        assert r.records == runs[0].records
+        assert repr(r) == repr(runs[0])
+    assert [rec.seed for rec in runs[0].records] == list(deals)
+
+
+def test_default_executor_is_a_process_pool_over_the_cores() -> None:
+    res = play_many(greedy, range(200, 260), progress=False)
+    assert res.records == play_many(greedy, range(200, 260), **SERIAL).records
+    assert res.seconds is not None and res.seconds > 0
+
+
+def test_failures_are_recorded_and_the_tournament_goes_on(pool: ProcessPoolExecutor) -> None:
+    def fragile(view):
+        moves = view.legal_moves()
+        sail = view.top("n1")
+        if view.stock_count == 80 and sail is not None and sail.rank == 7:
+            raise ZeroDivisionError("sevens upset me")
+        if view.stock_count == 70 and sail is not None and sail.rank == 3:
+            return "n1>c"  # not always legal
+        return next((m for m in moves if m.dst == "c"), moves[-1])
+
+    res = play_many(fragile, range(150), executor=pool, progress=False)
+    kinds = {r.failure_kind for r in res.failures}
+    assert res.n == 150
+    assert {"ZeroDivisionError", "IllegalMove"} <= kinds
+    assert 0 < len(res.failures) < res.n
+    assert all(r.error and not r.won for r in res.failures)
+    assert all(r.error is None for r in res.records if not r.failed)
+    assert res.outcomes["failed"] == len(res.failures)
+    assert "sevens upset me" in next(r.error for r in res.failures if r.failure_kind == "ZeroDivisionError")
+
+
+def test_looping_strategy_under_pysolfc_hits_the_move_cap() -> None:
+    def shuttle(view):
+        moves = view.legal_moves()
+        between = [m for m in moves if m.src in FOUNDATIONS and m.dst in FOUNDATIONS]
+        return between[0] if between else moves[0]
+
+    with pytest.warns(RuntimeWarning, match="Every game of shuttle failed"):
+        res = play_many(shuttle, range(8), Rules.pysolfc(), max_moves=400, **SERIAL)
+    assert {r.failure_kind for r in res.failures} == {"MoveLimit"}
+    assert all(r.moves == 400 for r in res.failures)
+
+
+def test_every_game_failing_warns() -> None:
+    with pytest.warns(RuntimeWarning, match="Every game of broken failed"):
+        res = play_many(lambda view: None, range(3), name="broken", **SERIAL)
+    assert len(res.failures) == 3 and res.win_rate == 0
+
+
+def test_results_summary_and_access() -> None:
+    res = play_many(first, [9, 3, 8, 1], **SERIAL)
+    assert res.seeds == [1, 3, 8, 9]  # sorted by seed, whatever order the deals came in
+    assert res.n == len(res) == 4 and res.wins == 1 and res.win_rate == 0.25
+    assert res.record(8).won and res.game(8).status == "won"
+    assert res.ci == pytest.approx((0.0456, 0.6994), abs=1e-4)
+    assert res.mean_cards == sum(r.cards for r in res) / 4
+    assert sum(res.distribution.values()) == 4 and res.distribution[104] == 1
+    assert sum(k for _, _, k in res.histogram()) == 4
+    assert res.summary()["wins"] == 1
+    assert repr(res) == (
+        "<Results first on 4 deals, Rules.strict(): won 1 = 25.0% (95% CI 4.6%-69.9%), "
+        f"{res.mean_cards:.1f} cards on average>"
+    )
+    with pytest.raises(KeyError):
+        res.record(2)
+
+
+def test_to_dataframe() -> None:
+    pd = pytest.importorskip("pandas")
+    res = play_many(first, range(6), **SERIAL)
+    df = res.to_dataframe()
+    assert isinstance(df, pd.DataFrame)
+    assert list(df.columns) == ["player", "seed", "outcome", "won", "cards", "moves", "seconds", "error"]
+    assert df["seed"].tolist() == list(range(6))
+    assert df["won"].sum() == res.wins
+    both = compare({"a": first, "b": greedy}, range(6), **SERIAL).to_dataframe()
+    assert len(both) == 12 and set(both["player"]) == {"a", "b"}
+
+
+def test_to_dataframe_without_pandas_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    res = play_many(first, range(2), **SERIAL)
+    monkeypatch.setitem(sys.modules, "pandas", None)  # makes `import pandas` fail
+    with pytest.raises(ImportError, match="pip install pandas"):
+        res.to_dataframe()
+
+
+def test_compare_plays_everyone_on_the_same_deals() -> None:
+    deals = [4, 17, 2, 99, 23, 5, 61, 8]
+    cmp = compare({"greedy": greedy, "first": first, "random": random_strategy(2)}, deals, **SERIAL)
+    assert isinstance(cmp, Comparison)
+    assert cmp.names == ["greedy", "first", "random"]
+    assert cmp.deals == sorted(deals)
+    for r in cmp:
+        assert r.seeds == sorted(deals)
+        assert (
+            r.records
+            == play_many(
+                {"greedy": greedy, "first": first, "random": random_strategy(2)}[r.name], deals, **SERIAL
+            ).records
+        )
+    pair = cmp.paired("greedy", "first")
+    assert pair["both"] + pair["only greedy"] + pair["only first"] + pair["neither"] == len(deals)
+    assert 0 <= pair["p_value"] <= 1
+    assert cmp.ceiling is None and cmp.ratio_to_ceiling() is None
+    assert cmp.best().win_rate == max(r.win_rate for r in cmp)
+    listed = compare([greedy, first], deals, **SERIAL)
+    assert listed.names == ["greedy", "first"]
+
+
+def test_compare_with_the_clairvoyant_ceiling() -> None:
+    pytest.importorskip("windmill_widget.solver")
+    deals = range(10)
+    cmp = compare({"greedy": greedy, "first": first}, deals, ceiling=True, ceiling_seconds=0.5, **SERIAL)
+    top = cmp.ceiling
+    assert isinstance(top, Ceiling)
+    assert top.n == 10 and top.won + top.lost + top.unknown == 10
+    assert top.decided == top.won + top.lost and not top.errors
+    assert top.win_rate == (top.won / top.decided if top.decided else 0.0)
+    lo, hi = top.bounds
+    assert lo <= top.win_rate <= hi or top.decided == 0
+    for rec in top:
+        if rec.won:  # the winning line replays in Game
+            assert top.game(rec.seed).status == "won"
+    for name in cmp.names:  # no player wins a deal the solver proved lost
+        for rec in cmp[name]:
+            if rec.won:
+                assert top.record(rec.seed).result != "lost", (name, rec.seed)
+    ratio = cmp.ratio_to_ceiling()
+    if top.win_rate:
+        assert ratio == pytest.approx(cmp.best().win_rate / top.win_rate)
+    assert "ceiling" in repr(cmp) and "unknown" in repr(cmp)
+    assert top.bar().ceiling and top.bar().n == top.decided
+
+
+def test_unpicklable_strategy_runs_serially_but_not_in_a_pool(pool: ProcessPoolExecutor) -> None:
+    import threading
+
+    lock = threading.Lock()
+
+    def locked(view):
+        with lock:
+            return view.legal_moves()[0]
+
+    assert play_many(locked, range(3), **SERIAL).records == play_many(first, range(3), **SERIAL).records
+    with pytest.raises(TypeError, match="executor='serial'"):
+        play_many(locked, range(3), executor=pool, progress=False)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"strategy": "greedy"}, TypeError, "callable"),
+        ({"strategy": Game}, TypeError, "pass an instance"),
+        ({"deals": []}, ValueError, "deals is empty"),
+        ({"deals": 0}, ValueError, "positive number"),
+        ({"deals": [1, -2]}, ValueError, "-2 is not one"),
+        ({"deals": [1, 2.5]}, ValueError, "2.5 is not one"),
+        ({"deals": [3, 1, 3]}, ValueError, "Deal 3 is listed more than once"),
+        ({"deals": "123"}, TypeError, "iterable of deal numbers"),
+        ({"rules": "easy"}, ValueError, "presets are"),
+        ({"rules": 3}, TypeError, "Rules value"),
+        ({"executor": "threads"}, ValueError, "serial"),
+        ({"executor": 4}, TypeError, "Executor"),
+        ({"workers": 0}, ValueError, "workers"),
+        ({"max_moves": -1}, ValueError, "max_moves"),
+        ({"time_limit": -1}, ValueError, "time_limit"),
+        ({"chunksize": 0}, ValueError, "chunksize"),
+        ({"chart": "yes"}, TypeError, "chart"),
+    ],
+)
+def test_bad_arguments_get_clear_errors(kwargs: dict, error: type, match: str) -> None:
+    args = {"strategy": first, "deals": range(3), "executor": "serial", "progress": False, **kwargs}
+    with pytest.raises(error, match=match):
+        play_many(**args)
+
+
+def test_compare_bad_arguments() -> None:
+    with pytest.raises(ValueError, match="at least one strategy"):
+        compare({}, range(3), **SERIAL)
+    with pytest.raises(TypeError, match="several strategies"):
+        compare(greedy, range(3), **SERIAL)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="Two strategies are called"):
+        compare([greedy, greedy], range(3), **SERIAL)
+    with pytest.raises(TypeError, match="strategy 'b'"):
+        compare({"a": greedy, "b": 5}, range(3), **SERIAL)  # type: ignore[dict-item]
+    with pytest.raises(ValueError, match="budget"):
+        compare({"a": greedy}, range(3), ceiling=True, ceiling_seconds=None, **SERIAL)
+
+
+def test_progress_bar_runs_and_can_be_silenced(capsys: pytest.CaptureFixture[str]) -> None:
+    play_many(first, range(5), executor="serial", progress=True)
+    err = capsys.readouterr().err
+    assert "5/5" in err and "won" in err
+    play_many(first, range(5), executor="serial", progress=False)
+    assert capsys.readouterr().err == ""
+
+
+def test_results_built_by_hand_are_sorted_and_summarised() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        res = Results("x", [], Rules.relaxed())
+    assert (res.n, res.win_rate, res.ci, res.mean_cards) == (0, 0.0, (0.0, 1.0), 0.0)
+    assert "Rules.relaxed()" in repr(res)
