@@ -79,12 +79,15 @@ class Compact:
     corner: list[int]
 
     @classmethod
-    def from_position(cls, pos: Position) -> Compact:
+    def from_position(cls, pos: Position, *, hide_stock: bool = False) -> Compact:
+        """Mirror ``pos``. With ``hide_stock`` the stock's cards are unknown (rank 0), as a player
+        sees them (``PlayerView`` positions hold ``None`` there)."""
         p = pos.piles
         self = cls()
         waste_ranks = [RANK_OF[c] for c in p[W]]
         # The waste's cards count as "already dealt", in order, ahead of the stock.
-        self.R = waste_ranks + [RANK_OF[c] for c in reversed(p[S])]
+        stock = [0] * len(p[S]) if hide_stock else [RANK_OF[c] for c in reversed(p[S])]
+        self.R = waste_ranks + stock
         self.n = len(self.R)
         self.k = len(waste_ranks)
         self.waste = list(range(self.k))
@@ -93,7 +96,8 @@ class Compact:
         self.nsail = 0
         for i in SAIL_IDX:
             if p[i]:
-                self.cnt[RANK_OF[p[i][-1]]] += 1
+                top = p[i][-1]
+                self.cnt[0 if top is None else RANK_OF[top]] += 1
                 self.nsail += 1
         self.scode = sum(c << (4 * r) for r, c in enumerate(self.cnt))
         self.centre = len(p[0])

@@ -1,0 +1,126 @@
+"""The ``lookahead`` player: it searches every sequence of plays it can see, and weighs the next
+deal by what the stock may still hold.
+
+A player knows which cards are still in the stock (``view.unseen``), just not their order, so the
+next card dealt is rank ``r`` with probability (unseen cards of rank ``r``) / (cards in the stock).
+For each position reachable by plays alone (the sails, the waste's top and the corners' tops are
+all visible), the player asks: if I deal now, what is the best I can then reach, on average over
+the next card? It takes the first move towards the best such position (or deals, when dealing
+straight away is best). Positions are scored by :func:`~windmill_widget.strategies.evaluate.score`.
+
+No peeking: the search runs on the solver's rank-only mirror built with the stock hidden (every
+stock card rank 0, "unknown"); the one card it ever reveals is the hypothetical next one.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ..engine.notation import Move
+from ..engine.view import PlayerView
+from ..solver.compact import DEAL, Compact, engine_code
+from .evaluate import DEFAULT_WEIGHTS, Weights, mirror, score, unseen_ranks
+
+
+class Lookahead:
+    """A configurable lookahead player (``lookahead`` is one with the default settings).
+
+    ``chance``: weigh the next deal by the unseen cards (else just score the positions reached by
+    plays). ``max_states``: how many positions to examine per level at most. ``max_seconds``: a
+    soft time limit per move (the board's Hint asks for an answer within about 0.1 s).
+
+    >>> from windmill_widget import Game
+    >>> Lookahead()(Game(seed=8).view())
+    Move('deal')
+    """
+
+    def __init__(self, weights: Weights = DEFAULT_WEIGHTS, *, chance: bool = True, max_states: int = 200,
+                 max_seconds: float = 0.08, name: str = "lookahead") -> None:
+        self.weights = weights
+        self.chance = chance
+        self.max_states = max_states
+        self.max_seconds = max_seconds
+        self.__name__ = name
+
+    def __repr__(self) -> str:
+        return f"<{self.__name__}: chance={self.chance}, max_states={self.max_states}>"
+
+    def __call__(self, view: PlayerView) -> Move:
+        s = mirror(view)
+        deadline = time.perf_counter() + self.max_seconds
+        unseen = unseen_ranks(view)
+        stock = s.n - s.k
+        options = _closure(s, self.max_states)  # [(first move, snapshot)], the root first
+        best_m, best_v = None, float("-inf")
+        root = s.snapshot()
+        for first, snap in options:
+            if first is None and stock == 0:
+                continue  # no deal left: the player has to move
+            s.restore(snap)
+            # (A refill from the stock may have used up its last card on the way here.)
+            if s.k < s.n and self.chance and time.perf_counter() < deadline:
+                v = self._after_deal(s, unseen)
+            else:
+                v = score(s, self.weights)
+            if v > best_v:
+                best_m, best_v = first, v
+        s.restore(root)
+        m = DEAL if best_m is None else best_m
+        return Move._from_code(engine_code(view._pos, m))
+
+    def _after_deal(self, s: Compact, unseen: list[int]) -> float:
+        """Expected best score after dealing one card from ``s`` (and playing on from there).
+        Cards already drawn unseen into a sail came from the same pool, so the odds stay those of
+        ``unseen``."""
+        k = s.k
+        total = 0.0
+        pool = sum(unseen)
+        for r in range(1, 14):
+            n = unseen[r]
+            if not n:
+                continue
+            s.R[k] = r  # suppose the next card is an r
+            rec = s.apply(DEAL)
+            best = score(s, self.weights)
+            snap = s.snapshot()
+            for _, child in _closure(s, self.max_states // 4, include_root=False):
+                s.restore(child)
+                v = score(s, self.weights)
+                if v > best:
+                    best = v
+            s.restore(snap)
+            s.undo(rec)
+            s.R[k] = 0
+            total += n * best
+        return total / pool
+
+
+def _closure(s: Compact, cap: int, *, include_root: bool = True) -> list[tuple[int | None, tuple]]:
+    """Every position reachable from ``s`` by plays (no deals), each with the first move leading to
+    it (``None`` for ``s`` itself); at most ``cap`` of them. ``s`` is left as it was."""
+    out: list[tuple[int | None, tuple]] = []
+    root = s.snapshot()
+    seen = {s.key()}
+    if include_root:
+        out.append((None, root))
+    todo = [(None, root)]
+    while todo and len(out) < cap:
+        first, snap = todo.pop()
+        s.restore(snap)
+        for m in s.moves():
+            if m == DEAL:
+                continue
+            rec = s.apply(m)
+            key = s.key()
+            if key not in seen:
+                seen.add(key)
+                item = (m if first is None else first, s.snapshot())
+                out.append(item)
+                todo.append(item)
+            s.undo(rec)
+    s.restore(root)
+    return out
+
+
+#: The default lookahead player.
+lookahead = Lookahead()
