@@ -22,7 +22,7 @@ from typing import Any
 
 from ..engine.deal import check_seed
 from ..engine.game import Game
-from ..engine.notation import Move, S
+from ..engine.notation import MOVES, Move, S
 from ..engine.position import Position, explain
 from ..engine.rules import Rules
 from ..engine.view import PlayerView
@@ -52,7 +52,7 @@ def fast_view(
     piles[S] = [None] * len(piles[S])  # type: ignore[list-item]  # a count, never the order
     view._pos = Position(piles, pos.rules, pos.corner_run)
     view._unseen = unseen
-    view._legal = [Move._from_code(c) for c in codes]
+    view._legal = [MOVES[c] for c in codes]  # type: ignore[misc]  # legal codes are all moves
     view.history = history
     return view
 
@@ -164,7 +164,7 @@ def play_deal(
                 break
             apply(code)
             played.append(code)
-            history += (Move._from_code(code),)
+            history += (MOVES[code],)
             if time.perf_counter() > deadline:
                 error = f"TimeLimit: the game ran past {time_limit:g} s, at move {n + 1}"
                 break

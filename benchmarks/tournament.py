@@ -1,0 +1,143 @@
+"""Tournament throughput and how good the shipped players are, against the clairvoyant ceiling.
+
+Three parts, each printed as it finishes:
+
+1. speed: ``play_many(greedy)`` on 10,000 deals over every local core (the default process pool),
+   and on 1,000 deals in this process for the one-core rate;
+2. every built-in player (``windmill_widget.strategies.__all__``) on the same 500 deals, with its
+   win rate and 95% Wilson interval;
+3. the ceiling: the clairvoyant solver (1 s per deal) on 200 deals next to the best no-peeking
+   player, and the ratio of their win rates (the solver's over the deals it decided).
+
+    .venv/bin/python benchmarks/tournament.py
+    .venv/bin/python benchmarks/tournament.py --deals 2000 --players-deals 200 --ceiling-deals 50
+    .venv/bin/python benchmarks/tournament.py --rules relaxed --skip-speed
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import os
+import platform
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain checkout too
+
+import windmill_widget.strategies as strategies
+from windmill_widget import Rules
+from windmill_widget.lab import compare, play_many
+
+
+def builtin_players() -> dict[str, Callable]:
+    """Every player the strategies package exports, ready to play: factories are called (with
+    ``seed=0`` when they take one), classes instantiated; ``default_strategy`` is listed under the
+    player it names, not twice."""
+    players: dict[str, Callable] = {}
+    default = getattr(strategies, "default_strategy", None)
+    for name in strategies.__all__:
+        obj = getattr(strategies, name)
+        if name == "default_strategy" or not callable(obj):
+            continue
+        if isinstance(obj, type):
+            obj = obj()
+        elif inspect.isfunction(obj) and _is_factory(obj):
+            params = inspect.signature(obj).parameters
+            obj = obj(seed=0) if "seed" in params else obj()
+        label = f"{name} (default)" if getattr(strategies, name) is default else name
+        players[label] = obj
+    if default is not None and not any(label.endswith("(default)") for label in players):
+        players["default_strategy"] = default
+    return players
+
+
+def _is_factory(fn: Callable) -> bool:
+    """A function whose parameters all have defaults makes players; a player takes the view."""
+    params = list(inspect.signature(fn).parameters.values())
+    return not params or all(p.default is not inspect.Parameter.empty for p in params)
+
+
+def speed(deals: int, workers: int, rules: Rules) -> None:
+    t0 = time.perf_counter()
+    res = play_many(strategies.greedy, range(deals), rules, workers=workers, progress=False)
+    wall = time.perf_counter() - t0
+    print(f"greedy, {deals:,} deals on {workers} cores: {wall:.2f} s ({deals / wall:,.0f} games/s)")
+    print(f"  {res!r}")
+    one = min(deals, 1000)
+    t0 = time.perf_counter()
+    play_many(strategies.greedy, range(one), rules, executor="serial", progress=False)
+    wall1 = time.perf_counter() - t0
+    print(f"greedy, {one:,} deals in this process: {wall1:.2f} s ({one / wall1:,.0f} games/s on one core)")
+
+
+def players(deals: int, workers: int, rules: Rules, time_limit: float) -> str:
+    field = builtin_players()
+    cmp = compare(field, range(deals), rules, workers=workers, progress=True, time_limit=time_limit)
+    print(f"Built-in players on the same {deals} deals ({cmp.seconds:.1f} s):")
+    for r in sorted(cmp, key=lambda r: -r.win_rate):
+        lo, hi = r.ci
+        rate = f"{r.win_rate:6.1%}  [{lo:5.1%}, {hi:5.1%}]"
+        mean_ms = 1000 * sum(rec.seconds for rec in r) / r.n
+        failed = f", {len(r.failures)} failed ({r.failures[0].failure_kind})" if r.failures else ""
+        print(f"  {r.name:<24} {rate}  {r.mean_cards:5.1f} cards  {mean_ms:7.1f} ms/game{failed}")
+    best = cmp.best()
+    return next(name for name, r in cmp.results.items() if r is best)
+
+
+def ceiling(best: str, deals: int, workers: int, rules: Rules, seconds: float, time_limit: float) -> None:
+    field = {best: builtin_players()[best]}
+    cmp = compare(
+        field,
+        range(deals),
+        rules,
+        ceiling=True,
+        ceiling_seconds=seconds,
+        workers=workers,
+        time_limit=time_limit,
+    )
+    top, mine = cmp.ceiling, cmp[best]
+    assert top is not None
+    lo, hi = top.ci
+    low, high = top.bounds
+    print(f"Clairvoyant solver, {seconds:g} s per deal, {deals} deals ({cmp.seconds:.1f} s):")
+    verdicts = f"{top.won} won, {top.lost} proved lost, {top.unknown} unknown"
+    median_ms = top.median_seconds * 1000
+    decided = f"{top.decided}/{top.n} = {top.decided_fraction:.1%}"
+    print(f"  decided {decided} ({verdicts}); median {median_ms:.0f} ms per deal")
+    print(f"  clairvoyant win rate {top.win_rate:.1%} [{lo:.1%}, {hi:.1%}] over the decided deals")
+    print(f"  over all {top.n} deals, whatever the unknown ones hold: {low:.1%} to {high:.1%}")
+    ratio = cmp.ratio_to_ceiling()
+    ratio_text = f"{ratio:.1%}" if ratio is not None else "n/a"
+    print(f"  best no-peeking player, {best}: {mine.win_rate:.1%} on the same deals")
+    print(f"  -> {ratio_text} of the clairvoyant win rate")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--deals", type=int, default=10_000, help="deals for the speed run")
+    ap.add_argument("--players-deals", type=int, default=500, help="deals per built-in player")
+    ap.add_argument("--ceiling-deals", type=int, default=200, help="deals for the solver ceiling")
+    ap.add_argument("--ceiling-seconds", type=float, default=1.0, help="solver seconds per deal")
+    ap.add_argument("--time-limit", type=float, default=60.0, help="seconds a player may take per game")
+    ap.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (every core)")
+    ap.add_argument("--rules", default="strict", help="rules preset (default strict)")
+    ap.add_argument("--skip-speed", action="store_true")
+    ap.add_argument("--skip-ceiling", action="store_true")
+    args = ap.parse_args()
+    rules = getattr(Rules, args.rules)()
+
+    machine = f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores"
+    print(f"{machine}; {args.workers} workers; {rules!r}")
+    print(f"Players: {', '.join(builtin_players())}")
+    if not args.skip_speed:
+        speed(args.deals, args.workers, rules)
+    best = players(args.players_deals, args.workers, rules, args.time_limit)
+    if not args.skip_ceiling:
+        ceiling(best, args.ceiling_deals, args.workers, rules, args.ceiling_seconds, args.time_limit)
+
+
+if __name__ == "__main__":  # the spawn workers import this file: run only as a script
+    main()
