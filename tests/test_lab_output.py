@@ -75,7 +75,7 @@ def test_comparison_html_includes_the_chart_and_the_ceiling() -> None:
     svg = next(root.iter(f"{SVG}svg"))
     labels = texts(svg)
     assert "a" in labels and "clairvoyant solver" in labels
-    assert "40.0% [11.8%, 76.9%]" in labels  # 2 of 5 won by the ceiling, all decided
+    assert "40.0% [11.8%, 76.9%] · 5 decided" in labels  # 2 of 5 won by the ceiling
     parse(cmp.chart_svg())
     real = compare({"greedy": greedy, "first": first}, range(4), **SERIAL)
     parse(real._repr_html_())

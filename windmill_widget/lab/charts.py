@@ -88,7 +88,9 @@ def _value_text(bar: Bar) -> str:
     if not bar.n:
         return "no games yet" if not bar.ceiling else "nothing decided yet"
     text = f"{bar.rate:.1%} [{bar.low:.1%}, {bar.high:.1%}]"
-    if bar.total is not None and bar.total > bar.n and not bar.ceiling:
+    if bar.ceiling:
+        text += f" · {bar.n} decided"
+    elif bar.total is not None and bar.total > bar.n:
         text += f" · {bar.n}/{bar.total}"
     return text
 
