@@ -48,7 +48,7 @@ def test_results_html_and_svg_are_well_formed() -> None:
     svgs = list(root.iter(f"{SVG}svg"))
     assert len(svgs) == 2  # the win rate and the histogram
     svg = parse(res.chart_svg())
-    assert svg.get("width") == "640" and "frag<ile>" in texts(svg)
+    assert svg.get("width") == "720" and "frag<ile>" in texts(svg)
     assert any("%" in t for t in texts(svg))
     hist = parse(res.distribution_svg())
     bars = [r for r in hist.iter(f"{SVG}rect") if r.find(f"{SVG}title") is not None]

@@ -21,6 +21,7 @@ WHISKER = "#1b1b1b"
 GRID = "#d0d0c8"
 TEXT = "#1b1b1b"
 MUTED = "#6b6b63"
+WIDTH = 720  #: default chart width in pixels
 FONT_FAMILY = "system-ui, -apple-system, 'Segoe UI', sans-serif"
 
 
@@ -74,7 +75,7 @@ class Text(NamedTuple):
 
 Shape = Rect | Line | Text
 
-LABEL_W, RIGHT, ROW_H, TOP, BOTTOM = 170, 200, 30, 38, 28
+LABEL_W, RIGHT, ROW_H, TOP, BOTTOM = 170, 240, 30, 38, 28
 
 
 def _axis_top(bars: Sequence[Bar]) -> float:
@@ -96,7 +97,7 @@ def _value_text(bar: Bar) -> str:
 
 
 def win_rate_layout(
-    bars: Sequence[Bar], *, title: str = "Win rate (95% Wilson interval)", width: int = 640
+    bars: Sequence[Bar], *, title: str = "Win rate (95% Wilson interval)", width: int = WIDTH
 ) -> tuple[int, int, list[Shape]]:
     """``(width, height, shapes)`` for horizontal bars, one per player, with interval whiskers."""
     plot_w = width - LABEL_W - RIGHT
@@ -162,7 +163,7 @@ def to_svg(width: int, height: int, shapes: Iterable[Shape]) -> str:
 
 
 def win_rate_svg(
-    bars: Sequence[Bar], *, title: str = "Win rate (95% Wilson interval)", width: int = 640
+    bars: Sequence[Bar], *, title: str = "Win rate (95% Wilson interval)", width: int = WIDTH
 ) -> str:
     return to_svg(*win_rate_layout(bars, title=title, width=width))
 
@@ -170,7 +171,7 @@ def win_rate_svg(
 def distribution_svg(
     counts: Mapping[int, int],
     *,
-    width: int = 640,
+    width: int = WIDTH,
     height: int = 160,
     title: str = "Cards on the foundations at the end of each game",
 ) -> str:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.rules import Rules
 from .ceiling import Ceiling
-from .charts import Bar, html_table, win_rate_svg
+from .charts import WIDTH, Bar, html_table, win_rate_svg
 from .results import Results, need_pandas
 from .stats import mcnemar_p
 
@@ -109,7 +109,7 @@ class Comparison:
             bars.append(self.ceiling.bar())
         return bars
 
-    def chart_svg(self, width: int = 640) -> str:
+    def chart_svg(self, width: int = WIDTH) -> str:
         """Win rates with their intervals (and the ceiling), as a standalone SVG string."""
         return win_rate_svg(self.bars(), title=f"Win rate on the same {self.n} deals (95% Wilson interval)",
                             width=width)  # fmt: skip

@@ -17,7 +17,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from .charts import Bar, Line, Rect, Text, win_rate_layout
+from .charts import WIDTH, Bar, Line, Rect, Text, win_rate_layout
 
 _ALIGN = {"start": "left", "middle": "center", "end": "right"}
 
@@ -48,7 +48,7 @@ class LiveChart:
     Redraws are throttled to one every ``min_interval`` seconds; :attr:`draws` counts them.
     """
 
-    def __init__(self, *, width: int = 640, min_interval: float = 0.25, title: str | None = None) -> None:
+    def __init__(self, *, width: int = WIDTH, min_interval: float = 0.25, title: str | None = None) -> None:
         from ipycanvas import Canvas
 
         self.width = width

@@ -15,7 +15,7 @@ from statistics import median
 from typing import TYPE_CHECKING, Any
 
 from ..engine.rules import Rules
-from .charts import Bar, distribution_svg, html_table, win_rate_svg
+from .charts import WIDTH, Bar, distribution_svg, html_table, win_rate_svg
 from .records import GameRecord
 from .stats import wilson
 
@@ -186,11 +186,11 @@ class Results:
             f"(95% CI {lo:.1%}-{hi:.1%}), {self.mean_cards:.1f} cards on average{failed}>"
         )
 
-    def chart_svg(self, width: int = 640) -> str:
+    def chart_svg(self, width: int = WIDTH) -> str:
         """The win rate with its interval, as a standalone SVG string."""
         return win_rate_svg([self.bar()], title=f"{self.name}: win rate (95% Wilson interval)", width=width)
 
-    def distribution_svg(self, width: int = 640) -> str:
+    def distribution_svg(self, width: int = WIDTH) -> str:
         """The histogram of cards placed, as a standalone SVG string."""
         return distribution_svg(self.distribution, width=width)
 
