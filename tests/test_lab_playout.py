@@ -206,3 +206,13 @@ def test_bad_arguments_are_explained() -> None:
     with pytest.raises(ValueError, match="presets are"):
         play_game(first, 1, "lenient")
     assert play_game(first, 8, "relaxed") == play_game(first, 8, Rules.relaxed())
+
+
+def test_errors_point_at_the_strategy_not_the_library_and_stay_short() -> None:
+    def pick(view):
+        return random.choice([])  # raises inside the standard library
+
+    rec = play_game(pick, 1)
+    assert rec.error.startswith("IndexError: Cannot choose from an empty sequence (in pick, line")
+    assert len(play_game(lambda view: list(range(10_000)), 1).error) < 600
+    assert len(play_game(lambda view: "x" * 10_000, 1).error) < 700

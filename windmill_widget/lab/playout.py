@@ -14,6 +14,7 @@ escapes. Only ``KeyboardInterrupt`` and friends do, so you can still stop a run.
 from __future__ import annotations
 
 import signal
+import sysconfig
 import threading
 import time
 import traceback
@@ -89,10 +90,22 @@ class _Alarm:
             self.armed = False
 
 
+_LIBRARY = tuple({sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "purelib", "platlib")})
+
+
 def _where(err: BaseException) -> str:
-    """`` (in name, line n)`` for the innermost frame of a traceback: where a strategy broke."""
-    frames = traceback.extract_tb(err.__traceback__)
-    return f" (in {frames[-1].name}, line {frames[-1].lineno})" if frames else ""
+    """`` (in name, line n)``: where a strategy broke, in its own code rather than inside the
+    standard library or an installed package it called (``random.choice([])``, say)."""
+    frames = traceback.extract_tb(err.__traceback__)[1:]  # the first frame is play_deal's call
+    if not frames:
+        return ""
+    own = [f for f in frames if not f.filename.startswith(_LIBRARY)]
+    frame = (own or frames)[-1]
+    return f" (in {frame.name}, line {frame.lineno})"
+
+
+def _short(text: str, limit: int = 500) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _not_a_move(value: object) -> str:
@@ -143,7 +156,7 @@ def play_deal(
                 error = f"TimeLimit: the strategy ran past {time_limit:g} s, at move {n}"
                 break
             except Exception as err:  # a broken strategy loses this deal, never the tournament
-                error = f"{type(err).__name__}: {err}{_where(err)}, at move {n}"
+                error = f"{type(err).__name__}: {_short(str(err))}{_where(err)}, at move {n}"
                 break
             finally:
                 alarm.inside = False
@@ -153,10 +166,10 @@ def play_deal(
                 try:
                     code = Move.parse(move).code
                 except ValueError as err:
-                    error = f"IllegalMove: {move!r} at move {n}: {err}"
+                    error = f"IllegalMove: {_short(repr(move), 80)} at move {n}: {_short(str(err))}"
                     break
             else:
-                error = f"TypeError: {_not_a_move(move)}, at move {n}"
+                error = f"TypeError: {_short(_not_a_move(move))}, at move {n}"
                 break
             if code not in codes:
                 why = explain(pos, code)  # never None for a code that is not legal
@@ -168,7 +181,7 @@ def play_deal(
             if time.perf_counter() > deadline:
                 error = f"TimeLimit: the game ran past {time_limit:g} s, at move {n + 1}"
                 break
-    except _TimeUp:  # the alarm rang between the check above and the strategy's call: same thing
+    except _TimeUp:  # a safety net: the alarm only raises while the strategy runs, caught above
         error = f"TimeLimit: the strategy ran past {time_limit:g} s, at move {len(played)}"
     finally:
         alarm.disarm()
