@@ -126,7 +126,11 @@ def ceiling(best: str, deals: int, workers: int, rules: Rules, seconds: float, t
     ratio = cmp.ratio_to_ceiling()
     ratio_text = f"{ratio:.1%}" if ratio is not None else "n/a"
     print(f"  best no-peeking player, {best}: {mine.win_rate:.1%} on the same deals")
-    print(f"  -> {ratio_text} of the clairvoyant win rate")
+    print(f"  -> {ratio_text} of the clairvoyant win rate over the decided deals", end="")
+    if low > 0:  # the unknown deals could go either way: the ratio over all deals lies in this range
+        print(f" ({mine.win_rate / high:.1%} to {mine.win_rate / low:.1%} counting the unknown ones)")
+    else:
+        print()
 
 
 def main() -> None:
