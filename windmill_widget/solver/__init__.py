@@ -9,6 +9,6 @@ no-peeking strategies are measured against.
 'won'
 """
 
-from .solve import Solution, solve
+from .clairvoyant import Solution, solve
 
 __all__ = ["Solution", "solve"]

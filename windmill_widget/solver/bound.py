@@ -88,7 +88,7 @@ def relaxed_winnable(state: Compact, budget: int = 400) -> bool | None:
         prev = -1
         for j in (3, 2, 1, 0):
             h = corner[j]
-            if h == CORNER_FULL or h == prev:
+            if h in (CORNER_FULL, prev):
                 continue
             prev = h
             r = CORNER_NEEDS[h]
@@ -100,9 +100,7 @@ def relaxed_winnable(state: Compact, budget: int = 400) -> bool | None:
                 if ok:
                     return True
                 unplay(r, t)
-        if transfers and _transfers(c, run, t):
-            return True
-        return False
+        return bool(transfers and _transfers(c, run, t))
 
     def _transfers(c: int, run: int, t: int) -> bool:
         # transfers="any": corner -> corner and centre -> corner (corner -> centre is above).

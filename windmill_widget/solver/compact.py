@@ -70,7 +70,7 @@ class Compact:
 
     __slots__ = (
         "R", "any", "auto", "ccode", "centre", "cnt", "corner", "k", "limit", "n", "nsail", "out",
-        "run", "scode", "waste", "wmask",
+        "run", "scode", "waste", "wcode",
     )  # fmt: skip
 
     R: list[int]
@@ -91,7 +91,9 @@ class Compact:
         self.n = len(self.R)
         self.k = len(waste_ranks)
         self.waste = list(range(self.k))
-        self.wmask = (1 << self.k) - 1
+        self.wcode = 0
+        for r in waste_ranks:
+            self.wcode = self.wcode << 4 | (r + 1)
         self.cnt = [0] * 14
         self.nsail = 0
         for i in SAIL_IDX:
@@ -126,7 +128,10 @@ class Compact:
             run = 0
         elif run > limit:
             run = limit
-        return ((((self.wmask << 7 | self.k) << 6 | self.centre) << 56 | self.ccode) << 56 | self.scode) << 6 | run
+        # The waste as its sequence of ranks (4 bits a card, rank + 1 so that length is implied).
+        return (
+            (((self.wcode << 7 | self.k) << 6 | self.centre) << 56 | self.ccode) << 56 | self.scode
+        ) << 6 | run
 
     def window_has(self, r: int) -> bool:
         """Is a card of rank ``r`` on a sail or on top of the waste?"""
@@ -212,7 +217,7 @@ class Compact:
         R = self.R
         if w and R[w[-1]] == r:
             i = w.pop()
-            self.wmask ^= 1 << i
+            self.wcode >>= 4
             self.out -= 1
             return i << 6 | r << 2
         self.cnt[r] -= 1
@@ -220,7 +225,7 @@ class Compact:
         self.out -= 1
         if w:  # the emptied sail takes the waste's top card
             i = w.pop()
-            self.wmask ^= 1 << i
+            self.wcode >>= 4
             rr = R[i]
             self.cnt[rr] += 1
             self.scode += 1 << (4 * rr)
@@ -242,7 +247,7 @@ class Compact:
         if kind == 0:
             i = token >> 6
             self.waste.append(i)
-            self.wmask |= 1 << i
+            self.wcode = self.wcode << 4 | (r + 1)
             return
         if kind == 1:
             i = token >> 6
@@ -250,7 +255,7 @@ class Compact:
             self.cnt[rr] -= 1
             self.scode -= 1 << (4 * rr)
             self.waste.append(i)
-            self.wmask |= 1 << i
+            self.wcode = self.wcode << 4 | (rr + 1)
         elif kind == 2:
             self.k -= 1
             rr = self.R[self.k]
@@ -278,7 +283,7 @@ class Compact:
         if m == DEAL:
             k = self.k
             self.waste.append(k)
-            self.wmask |= 1 << k
+            self.wcode = self.wcode << 4 | (self.R[k] + 1)
             self.k = k + 1
         elif m == TO_CENTRE:
             token = self._take(CENTRE_NEEDS[self.centre])
@@ -325,7 +330,7 @@ class Compact:
             k = self.k - 1
             self.k = k
             self.waste.pop()
-            self.wmask ^= 1 << k
+            self.wcode >>= 4
         elif m == TO_CENTRE:
             self.centre -= 1
             self._untake(token)
@@ -347,12 +352,34 @@ class Compact:
 
     # -- snapshots (for the beam search) ------------------------------------------------------
     def snapshot(self) -> tuple:
-        return (self.k, tuple(self.waste), self.wmask, tuple(self.cnt), self.scode, self.nsail,
-                self.centre, tuple(self.corner), self.ccode, self.run, self.out)
+        return (
+            self.k,
+            tuple(self.waste),
+            self.wcode,
+            tuple(self.cnt),
+            self.scode,
+            self.nsail,
+            self.centre,
+            tuple(self.corner),
+            self.ccode,
+            self.run,
+            self.out,
+        )
 
     def restore(self, snap: tuple) -> None:
-        (self.k, waste, self.wmask, cnt, self.scode, self.nsail, self.centre, corner, self.ccode,
-         self.run, self.out) = snap
+        (
+            self.k,
+            waste,
+            self.wcode,
+            cnt,
+            self.scode,
+            self.nsail,
+            self.centre,
+            corner,
+            self.ccode,
+            self.run,
+            self.out,
+        ) = snap
         self.waste = list(waste)
         self.cnt = list(cnt)
         self.corner = list(corner)
@@ -389,8 +416,15 @@ def signature(state: Compact) -> tuple:
     """What a position looks like to the rules, card identities dropped: for comparing the mirror
     with the engine (see :func:`position_signature`)."""
     R = state.R
-    return (state.centre, tuple(sorted(state.corner)), _run(state.run, state.limit),
-            tuple(state.cnt[1:]), tuple(R[i] for i in state.waste), tuple(R[state.k:]), state.out)
+    return (
+        state.centre,
+        tuple(sorted(state.corner)),
+        _run(state.run, state.limit),
+        tuple(state.cnt[1:]),
+        tuple(R[i] for i in state.waste),
+        tuple(R[state.k :]),
+        state.out,
+    )
 
 
 def position_signature(pos: Position) -> tuple:
@@ -400,9 +434,15 @@ def position_signature(pos: Position) -> tuple:
     for i in SAIL_IDX:
         if p[i]:
             cnt[RANK_OF[p[i][-1]]] += 1
-    return (len(p[0]), tuple(sorted(len(p[i]) for i in CORNER_IDX)),
-            _run(pos.corner_run, pos.rules.corner_streak), tuple(cnt[1:]),
-            tuple(RANK_OF[c] for c in p[W]), tuple(RANK_OF[c] for c in reversed(p[S])), pos.cards_out())
+    return (
+        len(p[0]),
+        tuple(sorted(len(p[i]) for i in CORNER_IDX)),
+        _run(pos.corner_run, pos.rules.corner_streak),
+        tuple(cnt[1:]),
+        tuple(RANK_OF[c] for c in p[W]),
+        tuple(RANK_OF[c] for c in reversed(p[S])),
+        pos.cards_out(),
+    )
 
 
 def _run(run: int, limit: int | None) -> int:

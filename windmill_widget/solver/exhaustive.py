@@ -71,8 +71,9 @@ class Exhaustive:
                     s.undo(record)
                     continue
                 stack.append([s.moves(), 0, record, m])
-                if nodes >= max_nodes or (deadline is not None and not nodes & 255
-                                          and time.perf_counter() > deadline):
+                if nodes >= max_nodes or (
+                    deadline is not None and not nodes & 15 and time.perf_counter() > deadline
+                ):
                     self.nodes += nodes
                     return None
             else:

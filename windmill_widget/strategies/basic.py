@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from ..engine import Move, PlayerView
+from ..engine.notation import DEAL_CODE
 
 
 def random_strategy(seed: int | None = None):
@@ -26,21 +27,26 @@ def random_strategy(seed: int | None = None):
 
 def greedy(view: PlayerView) -> Move:
     """Centre first: play to the centre from a sail or the waste, then from a corner; else a King
-    or a card to a corner; deal only when nothing else can be played.
+    or a card to a corner; deal when nothing else can be played. Moves between foundations
+    (``transfers="any"``) only when not even a deal is left, and never straight back.
 
     >>> from windmill_widget import Game
     >>> greedy(Game(seed=1).view())
-    Move('deal')
+    Move('n1>c')
     """
     moves = view.legal_moves()
-    best, best_score = moves[0], -1
+    last = view.history[-1].code if view.history else -1
+    best, best_score = moves[0], -9
     for m in moves:
-        if m.is_deal:
+        code = m.code
+        src, dst = code >> 4, code & 15
+        if code == DEAL_CODE:
             score = 0
-        elif m.dst == "c":
-            score = 4 if m.src in ("waste",) or m.src[0] in "nesw" and m.src[-1].isdigit() else 3
-        elif m.src in ("c", "nw", "ne", "se", "sw"):
-            score = 1  # moves between foundations (PySolFC's rules) only when nothing better
+        elif dst == 0:
+            score = 3 if src <= 4 else 4  # from a corner / from a sail or the waste
+        elif src <= 4:
+            # Between foundations: pointless unless nothing else is left; never undo the last move.
+            score = -2 if code == (last & 15) << 4 | last >> 4 else -1
         else:
             score = 2
         if score > best_score:

@@ -85,5 +85,4 @@ def score(s: Compact, w: Weights = DEFAULT_WEIGHTS) -> float:
         if u and depth:
             buried += u * (depth if depth < cap else cap)
         depth -= 1
-    return (w.placed * placed + w.centre * s.centre + w.variety * variety + w.ready * ready
-            - w.buried * buried)
+    return w.placed * placed + w.centre * s.centre + w.variety * variety + w.ready * ready - w.buried * buried

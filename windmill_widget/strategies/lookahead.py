@@ -34,8 +34,15 @@ class Lookahead:
     Move('deal')
     """
 
-    def __init__(self, weights: Weights = DEFAULT_WEIGHTS, *, chance: bool = True, max_states: int = 200,
-                 max_seconds: float = 0.08, name: str = "lookahead") -> None:
+    def __init__(
+        self,
+        weights: Weights = DEFAULT_WEIGHTS,
+        *,
+        chance: bool = True,
+        max_states: int = 200,
+        max_seconds: float = 0.08,
+        name: str = "lookahead",
+    ) -> None:
         self.weights = weights
         self.chance = chance
         self.max_states = max_states

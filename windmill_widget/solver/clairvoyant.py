@@ -20,8 +20,8 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 #: Beam widths tried in turn, each followed by a slice of exhaustive search.
-BEAM_WIDTHS = (8, 64, 512, 4096, 32768, 262144)
-EXHAUSTIVE_SLICES = (1_500, 6_000, 30_000, 150_000, 750_000, 4_000_000)
+BEAM_WIDTHS = (16, 64, 256, 1024, 4096, 16384, 65536)
+EXHAUSTIVE_SLICES = (500, 2_000, 8_000, 30_000, 120_000, 500_000, 2_000_000)
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class Solution:
     result: str
     moves: tuple[Move, ...] = ()
     nodes: int = 0
-    seconds: float = 0.0
+    seconds: float = field(default=0.0, compare=False)
     method: str = ""  #: which part decided: "beam", "exhaustive", or "" when unknown
     stats: dict = field(default_factory=dict, compare=False, repr=False)
 
@@ -141,7 +141,9 @@ def _engine_line(game: Game, line: list[int]) -> tuple[Move, ...]:
     for m in line:
         code = engine_code(pos, m)
         if code not in pos.legal_codes():  # pragma: no cover - would mean the mirror drifted
-            raise AssertionError(f"solver line not legal in the engine at step {len(out)}: {Move._from_code(code)}")
+            raise AssertionError(
+                f"solver line not legal in the engine at step {len(out)}: {Move._from_code(code)}"
+            )
         pos.apply(code)
         out.append(Move._from_code(code))
     if not pos.is_won():  # pragma: no cover

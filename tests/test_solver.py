@@ -1,0 +1,241 @@
+"""The clairvoyant solver: its wins replay in the engine, its "lost" is a proof, its budgets hold.
+
+Soundness is checked against a brute force that knows nothing but the engine: a depth-first search
+over full engine positions (card identities, sail and corner names and all) on endgames small
+enough to exhaust. The solver, with its rank-only mirror, canonical keys, beam search and the
+release-time bound, must reach the same verdict on every one, under every rules preset.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from windmill_widget import Card, Game, Rules, greedy, random_strategy
+from windmill_widget.engine.cards import RANK_OF
+from windmill_widget.engine.rules import PRESETS
+from windmill_widget.solver import Solution, solve
+from windmill_widget.solver.bound import relaxed_winnable
+from windmill_widget.solver.compact import Compact
+
+SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=None)
+SUITS = "SHDC"
+
+
+def brute_force_winnable(game: Game, limit: int = 400_000) -> bool:
+    """Plain reachability over engine positions (the engine's rules and nothing else)."""
+    pos = game._pos.copy()
+    seen: set[tuple] = set()
+    records: list = []
+
+    def key() -> tuple:
+        return tuple(tuple(p) for p in pos.piles), pos.corner_run
+
+    seen.add(key())
+    frames = [iter(pos.legal_codes())]
+    while frames:
+        assert len(seen) < limit, "endgame too big for the brute force"
+        code = next(frames[-1], None)
+        if code is None:
+            frames.pop()
+            if records:
+                pos.revert(records.pop())
+            continue
+        records.append(pos.apply(code))
+        if pos.is_won():
+            return True
+        k = key()
+        if k in seen:
+            pos.revert(records.pop())
+            continue
+        seen.add(k)
+        frames.append(iter(pos.legal_codes()))
+    return False
+
+
+def endgame(rng: random.Random, rules: Rules, cards_out: int) -> Game:
+    """A random full-deck position with ``cards_out`` cards still to place: foundations built up
+    to random heights, the rest shuffled into sails, waste and stock."""
+    while True:
+        corners = [rng.randint(0, 13) for _ in range(4)]
+        centre = 52 - (cards_out - sum(13 - h for h in corners))
+        if 1 <= centre <= 52:
+            break
+    deck = {r: [f"{'A23456789TJQK'[r - 1]}{s}" for s in SUITS for _ in range(2)] for r in range(1, 14)}
+    for pile in deck.values():
+        rng.shuffle(pile)
+    centre_cards = [deck[(h - 1) % 13 + 1].pop() for h in range(1, centre + 1)]
+    corner_cards = {
+        name: [deck[14 - i].pop() for i in range(1, h + 1)]
+        for name, h in zip(("nw", "ne", "se", "sw"), corners, strict=True)
+    }
+    rest = [c for pile in deck.values() for c in pile]
+    rng.shuffle(rest)
+    sails_n = min(8, len(rest))
+    sails = dict(zip(("n1", "n2", "e1", "e2", "s1", "s2", "w1", "w2"), rest[:sails_n], strict=False))
+    others = rest[sails_n:]
+    cut = rng.randint(0, len(others))
+    run = rng.choice([0, 0, 1]) if rules.corner_streak else 0
+    return Game.from_position(
+        center=centre_cards,
+        corners=corner_cards,
+        sails=sails,
+        waste=others[:cut],
+        stock=others[cut:],
+        rules=rules,
+        corner_run=run,
+    )
+
+
+def late_position(seed: int, rules: Rules, stock_left: int) -> Game:
+    """A real game played (greedy or random, by seed) until the stock is nearly gone: usually a deep
+    waste, so usually lost, and small enough for the brute force."""
+    game = Game(seed=seed, rules=rules)
+    player = greedy if seed % 2 else random_strategy(seed)
+    while len(game.pile("stock")) > stock_left and game.status == "playing":
+        game.play(player(game.view()))
+    return game
+
+
+def replays_to_a_win(game: Game, sol: Solution) -> bool:
+    g = game.copy()
+    for m in sol.moves:
+        g.play(m)  # raises IllegalMove if the line is not legal
+    return g.status == "won"
+
+
+# -- soundness on small endgames ------------------------------------------------------------------
+@pytest.mark.parametrize("preset", PRESETS)
+@SETTINGS
+@given(seed=st.integers(0, 2**32), cards_out=st.integers(4, 13))
+def test_verdict_matches_brute_force_on_endgames(preset: str, seed: int, cards_out: int) -> None:
+    game = endgame(random.Random(seed), getattr(Rules, preset)(), cards_out)
+    truth = brute_force_winnable(game)
+    sol = solve(game)
+    assert sol.result == ("won" if truth else "lost")
+    if truth:
+        assert replays_to_a_win(game, sol)
+    else:
+        assert sol.moves == ()
+
+
+@pytest.mark.parametrize("preset", ["strict", "relaxed", "classic"])  # pysolfc: too big to brute-force
+@settings(max_examples=12, deadline=None, derandomize=True, database=None)
+@given(seed=st.integers(0, 2**32), stock_left=st.integers(0, 3))
+def test_lost_verdicts_match_brute_force_on_real_late_positions(
+    preset: str, seed: int, stock_left: int
+) -> None:
+    game = late_position(seed, getattr(Rules, preset)(), stock_left)
+    assume(game.status == "playing")
+    try:
+        truth = brute_force_winnable(game, limit=60_000)
+    except AssertionError:
+        assume(False)  # too big to check here
+    sol = solve(game)
+    assert sol.result == ("won" if truth else "lost")
+    if truth:
+        assert replays_to_a_win(game, sol)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@settings(max_examples=15, deadline=None, derandomize=True, database=None)
+@given(seed=st.integers(0, 2**32), cards_out=st.integers(14, 22))
+def test_bound_never_refutes_a_winnable_endgame(preset: str, seed: int, cards_out: int) -> None:
+    game = endgame(random.Random(seed), getattr(Rules, preset)(), cards_out)
+    sol = solve(game, max_seconds=5)
+    if sol.result == "won":
+        # Every position along the winning line is winnable: the relaxation must never say "lost".
+        pos = game._pos.copy()
+        assert relaxed_winnable(Compact.from_position(pos), budget=10**6) is not False
+        for m in sol.moves:
+            pos.apply(m.code)
+            assert relaxed_winnable(Compact.from_position(pos), budget=10**6) is not False
+
+
+# -- whole deals ------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("preset", "seed"), [("strict", 8), ("strict", 21), ("relaxed", 8), ("classic", 8), ("pysolfc", 8)]
+)
+def test_winning_line_replays_in_the_engine(preset: str, seed: int) -> None:
+    game = Game(seed=seed, rules=getattr(Rules, preset)())
+    sol = solve(game, max_seconds=30)
+    assert sol.result == "won" and sol.won and sol.decided
+    assert replays_to_a_win(game, sol)
+    assert sol.nodes > 0 and sol.seconds > 0
+
+
+def test_bound_holds_along_full_winning_lines() -> None:
+    for seed in (8, 21, 23):
+        game = Game(seed=seed)
+        sol = solve(game, max_seconds=30)
+        assert sol.won
+        pos = game._pos.copy()
+        for m in sol.moves:
+            assert relaxed_winnable(Compact.from_position(pos), budget=10**6) is not False
+            pos.apply(m.code)
+
+
+def test_solves_from_the_middle_of_a_game() -> None:
+    game = Game(seed=8)
+    first = solve(game, max_seconds=30)
+    for m in first.moves[:60]:
+        game.play(m)
+    again = solve(game, max_seconds=30)
+    assert again.won and replays_to_a_win(game, again)
+
+
+def test_a_won_game_needs_no_moves() -> None:
+    game = Game(seed=8)
+    for m in solve(game, max_seconds=30).moves:
+        game.play(m)
+    assert solve(game) == Solution("won", (), 0, solve(game).seconds, "exhaustive")
+    assert solve(game).moves == ()
+
+
+def test_a_stuck_position_is_lost() -> None:
+    game = Game.from_position(center=["AS"], sails={"n1": "5H"}, stock=[])
+    sol = solve(game)
+    assert sol.result == "lost" and not sol.won and sol.decided and sol.moves == ()
+
+
+def test_staged_lesson_position_proved_lost_by_exhaustion() -> None:
+    # The centre needs a 3; both 3s are buried in the waste under 5s that nothing accepts, and the
+    # last stock card (a 4) cannot help.
+    names = ("n1", "n2", "e1", "e2", "s1", "s2", "w1", "w2")
+    sails = dict(zip(names, ["9H", "9D", "8H", "8D", "7H", "7D", "6H", "6D"], strict=True))
+    game = Game.from_position(center=["AS", "2S"], sails=sails, waste=["3H", "3D", "5C", "5S"], stock=["4C"])
+    sol = solve(game)
+    assert sol.result == "lost" and sol.method in ("beam", "exhaustive")
+
+
+@pytest.mark.parametrize("budget", [{"max_nodes": 50}, {"max_seconds": 0.05}])
+def test_budgets_give_unknown_on_a_hard_deal(budget: dict) -> None:
+    sol = solve(Game(seed=4), **budget)
+    assert sol.result == "unknown" and not sol.decided and sol.moves == ()
+    if "max_nodes" in budget:
+        assert sol.nodes <= 50 + 200  # stops within one step of the budget
+
+
+def test_solution_reports_itself() -> None:
+    sol = solve(Game(seed=8), max_seconds=30)
+    text = repr(sol)
+    assert text.startswith("<Solution won, ") and "moves" in text and "positions" in text
+    assert sol.nodes_per_second > 0
+
+
+def test_suits_do_not_matter() -> None:
+    # The same deal with every card's suit rotated has the same verdict and line length.
+    game = Game(seed=21)
+    order = [
+        game.pile("c")[0],
+        *(game.pile(n)[0] for n in ("n1", "n2", "e1", "e2", "s1", "s2", "w1", "w2")),
+        *reversed(game.pile("stock")),
+    ]
+    rotated = [Card(rank=c.rank, suit=SUITS[(SUITS.index(c.suit) + 1) % 4], deck=c.deck) for c in order]
+    assert [RANK_OF[c.id] for c in rotated] == [c.rank for c in order]
+    a = solve(game, max_seconds=30)
+    b = solve(Game.from_order(rotated), max_seconds=30)
+    assert a.result == b.result == "won" and len(a.moves) == len(b.moves)
