@@ -1,0 +1,93 @@
+"""How good the clairvoyant solver is: deals decided within the time limit, the clairvoyant win rate,
+time per deal and search speed.
+
+Each deal is solved by one process on one core (``--workers`` processes run side by side, one deal
+each at a time), with ``max_seconds`` per deal. Prints, for the deals given:
+
+* decided within the limit (won, or proved lost), and how;
+* the clairvoyant win rate with its 95% Wilson interval: won / all deals (a lower bound, counting
+  unknown deals as lost) and won / decided;
+* median and 95th-percentile time per deal (an unknown deal counts its full time);
+* positions per second (beam and exhaustive search together).
+
+    .venv/bin/python benchmarks/solver.py                      # deals 0-999, strict, 1 s each
+    .venv/bin/python benchmarks/solver.py --deals 200 --seconds 2 --rules relaxed
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import sys
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain checkout too
+
+from windmill_widget import Game, Rules
+from windmill_widget.lab.stats import wilson
+from windmill_widget.solver import solve
+
+
+def solve_one(args: tuple[int, str, float]) -> tuple[int, str, str, int, float]:
+    seed, preset, seconds = args
+    sol = solve(Game(seed=seed, rules=getattr(Rules, preset)()), max_seconds=seconds)
+    return seed, sol.result, sol.method, sol.nodes, sol.seconds
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=1000, help="deals 0..N-1 (default 1000)")
+    parser.add_argument("--first", type=int, default=0, help="first deal (default 0)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="time limit per deal (default 1)")
+    parser.add_argument("--rules", default="strict", choices=["strict", "relaxed", "classic", "pysolfc"])
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                        help="deals solved side by side, one core each (default: all cores)")
+    args = parser.parse_args()
+
+    seeds = range(args.first, args.first + args.deals)
+    print(f"Clairvoyant solver: deals {seeds.start}-{seeds.stop - 1}, Rules.{args.rules}(), "
+          f"{args.seconds:g} s per deal, {args.workers} worker(s) on {os.cpu_count()} cores "
+          f"({platform.python_implementation()} {platform.python_version()})", flush=True)
+    t0 = time.perf_counter()
+    jobs = [(s, args.rules, args.seconds) for s in seeds]
+    if args.workers > 1:
+        with ProcessPoolExecutor(args.workers) as pool:
+            rows = list(pool.map(solve_one, jobs, chunksize=4))
+    else:
+        rows = [solve_one(j) for j in jobs]
+    wall = time.perf_counter() - t0
+
+    n = len(rows)
+    results = Counter(r[1] for r in rows)
+    methods = Counter((r[1], r[2]) for r in rows if r[1] != "unknown")
+    won, lost, unknown = results["won"], results["lost"], results["unknown"]
+    decided = won + lost
+    times = [r[4] for r in rows]
+    nodes = sum(r[3] for r in rows)
+    lo, hi = wilson(won, n)
+    print(f"decided within {args.seconds:g} s: {decided}/{n} = {decided / n:.1%} "
+          f"(won {won}, proved lost {lost}, unknown {unknown})")
+    print("  decided by: " + ", ".join(f"{res} by {how} search {k}" for (res, how), k in sorted(methods.items())))
+    print(f"clairvoyant win rate: {won}/{n} = {won / n:.1%} (95% CI {lo:.1%}-{hi:.1%}), a lower bound "
+          f"(unknown deals counted as lost)")
+    if decided:
+        dlo, dhi = wilson(won, decided)
+        print(f"  over the decided deals: {won}/{decided} = {won / decided:.1%} (95% CI {dlo:.1%}-{dhi:.1%})")
+    print(f"time per deal: median {statistics.median(times):.3f} s, 95th percentile {percentile(times, 0.95):.3f} s, "
+          f"max {max(times):.3f} s")
+    print(f"search speed: {nodes / sum(times):,.0f} positions/s per core ({nodes:,} positions)")
+    print(f"wall time: {wall:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
