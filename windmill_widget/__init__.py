@@ -19,14 +19,19 @@ from .engine import (
     SaveFileError,
     Strategy,
 )
-from .strategies import default_strategy, greedy, random_strategy
+from .lab import Ceiling, Comparison, GameRecord, LiveChart, Results, compare, play_game, play_many
+from .solver import Solution, solve
+from .strategies import default_strategy, greedy, lookahead, random_strategy, tips
 
 __version__ = "0.1.0"
 
 __all__ = [
     "CORNERS", "FOUNDATIONS", "PILES", "SAILS",
     "Card", "Game", "IllegalMove", "Move", "PlayerView", "Rules", "SaveFileError", "Strategy",
-    "default_strategy", "greedy", "random_strategy",
+    "default_strategy", "greedy", "lookahead", "random_strategy", "tips",
+    "Solution", "solve",
+    "Ceiling", "Comparison", "GameRecord", "LiveChart", "Results", "compare", "play_game", "play_many",
+    "WindmillWidget",
 ]  # fmt: skip
 
 
