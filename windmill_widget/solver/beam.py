@@ -31,8 +31,11 @@ def _score(s: Compact) -> int:
     # Cards placed (at a fixed clock: a shallow waste) first; variety in the sails breaks ties.
     # (Tried on deals 0-99: the players' heuristic, centre weight and waste-order penalties all
     # did no better than this at equal width; bucketing by foundations did much better.)
-    cnt = s.cnt
-    variety = 14 - cnt.count(0) - (cnt[0] > 0)
+    sc = s.scode
+    variety = 0
+    while sc:
+        variety += (sc & 15) > 0
+        sc >>= 4
     return -4 * s.out + 2 * variety
 
 
@@ -131,7 +134,7 @@ def beam_search(
                         if relaxed_winnable(s, bound_budget) is False:
                             continue
                     if diversity:
-                        bucket = (snap[6], snap[8])  # the foundations: centre height, corner heights
+                        bucket = (snap[4], snap[9])  # the foundations: centre height, corner heights
                         seen_here = per_bucket.get(bucket, 0)
                         if seen_here >= diversity:
                             skipped.append(item)

@@ -33,14 +33,18 @@ def relaxed_winnable(state: Compact, budget: int = 400) -> bool | None:
     True
     """
     R = state.R
-    waste = state.waste
-    have = list(state.cnt)  # cards of each rank available now
-    if waste:
-        have[R[waste[-1]]] += 1
+    have = state.cnt  # cards of each rank available now
+    w = state.wcode
+    if w:
+        have[(w & 15) - 1] += 1
     for i in range(state.k, state.n):
         have[R[i]] += 1
     # The waste below its top, top first: buried[t] comes up after t + 1 plays.
-    buried = [R[i] for i in reversed(waste[:-1])]
+    buried = []
+    w >>= 4
+    while w:
+        buried.append((w & 15) - 1)
+        w >>= 4
     nb = len(buried)
     total = state.out
     limit = state.limit

@@ -4,11 +4,11 @@ What the solver may forget, because it cannot change the outcome:
 
 * **Suits.** No rule looks at a suit, so a card is just its rank.
 * **Which sail holds which card.** Sails are interchangeable: a card on ``n1`` and the same rank on
-  ``w2`` offer the same moves, so the sails are a multiset of ranks (``cnt``).
+  ``w2`` offer the same moves, so the sails are a multiset of ranks (``scode``, 4 bits a rank).
 * **Which corner is which.** Corners are interchangeable too; the search key sorts them.
-* **The stock/waste split in detail.** The stock is dealt in a fixed order and the waste only
-  ever holds cards dealt earlier, in dealing order (a stack). So the stock is ``R[k:]`` and the
-  waste is a set of indices below ``k`` (a bit mask), its top being the highest.
+* **Which copy of a rank is where.** The stock is dealt in a fixed order, so it is ``R[k:]`` (``R``
+  lists the ranks in dealing order); the waste is a stack, kept as its sequence of ranks packed
+  in one int (``wcode``, 4 bits a card, the top in the lowest bits).
 
 The mirror replays the engine's moves rank by rank (including refills, automatic Kings and the
 corner-run counter). It decides *nothing* about legality on its own that is not cross-checked:
@@ -69,13 +69,11 @@ class Compact:
     """
 
     __slots__ = (
-        "R", "any", "auto", "ccode", "centre", "cnt", "corner", "k", "limit", "n", "nsail", "out",
-        "run", "scode", "waste", "wcode",
+        "R", "any", "auto", "ccode", "centre", "corner", "k", "limit", "n", "nsail", "out", "run",
+        "scode", "wcode",
     )  # fmt: skip
 
     R: list[int]
-    waste: list[int]
-    cnt: list[int]
     corner: list[int]
 
     @classmethod
@@ -84,24 +82,20 @@ class Compact:
         sees them (``PlayerView`` positions hold ``None`` there)."""
         p = pos.piles
         self = cls()
-        waste_ranks = [RANK_OF[c] for c in p[W]]
-        # The waste's cards count as "already dealt", in order, ahead of the stock.
         stock = [0] * len(p[S]) if hide_stock else [RANK_OF[c] for c in reversed(p[S])]
-        self.R = waste_ranks + stock
-        self.n = len(self.R)
-        self.k = len(waste_ranks)
-        self.waste = list(range(self.k))
+        self.R = stock
+        self.n = len(stock)
+        self.k = 0
         self.wcode = 0
-        for r in waste_ranks:
-            self.wcode = self.wcode << 4 | (r + 1)
-        self.cnt = [0] * 14
+        for c in p[W]:
+            self.wcode = self.wcode << 4 | (RANK_OF[c] + 1)
+        self.scode = 0
         self.nsail = 0
         for i in SAIL_IDX:
             if p[i]:
                 top = p[i][-1]
-                self.cnt[0 if top is None else RANK_OF[top]] += 1
+                self.scode += 1 << (4 * (0 if top is None else RANK_OF[top]))
                 self.nsail += 1
-        self.scode = sum(c << (4 * r) for r, c in enumerate(self.cnt))
         self.centre = len(p[0])
         self.corner = [len(p[i]) for i in CORNER_IDX]
         self.ccode = corner_code(self.corner)
@@ -120,6 +114,25 @@ class Compact:
     def is_won(self) -> bool:
         return self.out == 0
 
+    @property
+    def cnt(self) -> list[int]:
+        """How many sails hold each rank (index 0: unknown cards, 1..13: ranks)."""
+        sc = self.scode
+        return [sc >> (4 * r) & 15 for r in range(14)]
+
+    def waste_ranks(self) -> list[int]:
+        """The waste's ranks, bottom first."""
+        out = []
+        w = self.wcode
+        while w:
+            out.append((w & 15) - 1)
+            w >>= 4
+        out.reverse()
+        return out
+
+    def waste_size(self) -> int:
+        return (self.wcode.bit_length() + 3) // 4
+
     def key(self) -> int:
         """Everything that decides the future, as one int (suits, sail and corner identities dropped)."""
         run = self.run
@@ -128,22 +141,18 @@ class Compact:
             run = 0
         elif run > limit:
             run = limit
-        # The waste as its sequence of ranks (4 bits a card, rank + 1 so that length is implied).
         return (
             (((self.wcode << 7 | self.k) << 6 | self.centre) << 56 | self.ccode) << 56 | self.scode
         ) << 6 | run
 
     def window_has(self, r: int) -> bool:
         """Is a card of rank ``r`` on a sail or on top of the waste?"""
-        if self.cnt[r]:
-            return True
-        w = self.waste
-        return bool(w) and self.R[w[-1]] == r
+        return bool(self.scode >> (4 * r) & 15) or (self.wcode & 15) == r + 1
 
     def waste_top(self) -> int:
         """Rank of the waste's top card (0 if the waste is empty)."""
-        w = self.waste
-        return self.R[w[-1]] if w else 0
+        w = self.wcode
+        return (w & 15) - 1 if w else 0
 
     def moves(self) -> list[int]:
         """Abstract moves, one per distinct outcome (corners of equal height are tried once).
@@ -156,7 +165,9 @@ class Compact:
         c = self.centre
         need = CENTRE_NEEDS[c] if c else 0
         corner = self.corner
-        if need and self.window_has(need):
+        sc = self.scode
+        top = (self.wcode & 15) - 1
+        if need and (sc >> (4 * need) & 15 or top == need):
             out.append(TO_CENTRE)
         limit = self.limit
         if need and (limit is None or self.run < limit):
@@ -172,7 +183,8 @@ class Compact:
             if h == CORNER_FULL or seen >> h & 1:
                 continue
             seen |= 1 << h
-            if self.window_has(CORNER_NEEDS[h]):
+            r = 13 - h
+            if sc >> (4 * r) & 15 or top == r:
                 out.append(TO_CORNER + j)
         if self.any:
             self._transfer_moves(out)
@@ -213,29 +225,21 @@ class Compact:
     def _take(self, r: int) -> int:
         """Remove a card of rank ``r`` from the window (waste top first: the outcome is the same
         when a sail holds the rank too) and do the refill. Returns a token for :meth:`_untake`."""
-        w = self.waste
-        R = self.R
-        if w and R[w[-1]] == r:
-            i = w.pop()
-            self.wcode >>= 4
-            self.out -= 1
-            return i << 6 | r << 2
-        self.cnt[r] -= 1
-        self.scode -= 1 << (4 * r)
+        w = self.wcode
         self.out -= 1
+        if (w & 15) == r + 1:
+            self.wcode = w >> 4
+            return r << 2
+        self.scode -= 1 << (4 * r)
         if w:  # the emptied sail takes the waste's top card
-            i = w.pop()
-            self.wcode >>= 4
-            rr = R[i]
-            self.cnt[rr] += 1
+            rr = (w & 15) - 1
+            self.wcode = w >> 4
             self.scode += 1 << (4 * rr)
-            return i << 6 | r << 2 | 1
+            return rr << 6 | r << 2 | 1
         k = self.k
         if k < self.n:  # ... or the stock's, when the waste is empty
-            rr = R[k]
             self.k = k + 1
-            self.cnt[rr] += 1
-            self.scode += 1 << (4 * rr)
+            self.scode += 1 << (4 * self.R[k])
             return r << 2 | 2
         self.nsail -= 1
         return r << 2 | 3
@@ -245,25 +249,17 @@ class Compact:
         r = token >> 2 & 15
         self.out += 1
         if kind == 0:
-            i = token >> 6
-            self.waste.append(i)
             self.wcode = self.wcode << 4 | (r + 1)
             return
         if kind == 1:
-            i = token >> 6
-            rr = self.R[i]
-            self.cnt[rr] -= 1
+            rr = token >> 6
             self.scode -= 1 << (4 * rr)
-            self.waste.append(i)
             self.wcode = self.wcode << 4 | (rr + 1)
         elif kind == 2:
             self.k -= 1
-            rr = self.R[self.k]
-            self.cnt[rr] -= 1
-            self.scode -= 1 << (4 * rr)
+            self.scode -= 1 << (4 * self.R[self.k])
         else:
             self.nsail += 1
-        self.cnt[r] += 1
         self.scode += 1 << (4 * r)
 
     def _corner_up(self, j: int) -> None:
@@ -282,7 +278,6 @@ class Compact:
         token = -1
         if m == DEAL:
             k = self.k
-            self.waste.append(k)
             self.wcode = self.wcode << 4 | (self.R[k] + 1)
             self.k = k + 1
         elif m == TO_CENTRE:
@@ -327,9 +322,7 @@ class Compact:
                 self._corner_down(j)
                 self._untake(t)
         if m == DEAL:
-            k = self.k - 1
-            self.k = k
-            self.waste.pop()
+            self.k -= 1
             self.wcode >>= 4
         elif m == TO_CENTRE:
             self.centre -= 1
@@ -352,15 +345,18 @@ class Compact:
 
     # -- snapshots (for the beam search) ------------------------------------------------------
     def snapshot(self) -> tuple:
+        """Everything that changes, as a tuple of ints (``snapshot()[0]`` is ``k``)."""
+        c = self.corner
         return (
             self.k,
-            tuple(self.waste),
             self.wcode,
-            tuple(self.cnt),
             self.scode,
             self.nsail,
             self.centre,
-            tuple(self.corner),
+            c[0],
+            c[1],
+            c[2],
+            c[3],
             self.ccode,
             self.run,
             self.out,
@@ -369,20 +365,19 @@ class Compact:
     def restore(self, snap: tuple) -> None:
         (
             self.k,
-            waste,
             self.wcode,
-            cnt,
             self.scode,
             self.nsail,
             self.centre,
-            corner,
+            c0,
+            c1,
+            c2,
+            c3,
             self.ccode,
             self.run,
             self.out,
         ) = snap
-        self.waste = list(waste)
-        self.cnt = list(cnt)
-        self.corner = list(corner)
+        self.corner = [c0, c1, c2, c3]
 
 
 def engine_code(pos: Position, m: int) -> int:
@@ -415,14 +410,13 @@ def engine_code(pos: Position, m: int) -> int:
 def signature(state: Compact) -> tuple:
     """What a position looks like to the rules, card identities dropped: for comparing the mirror
     with the engine (see :func:`position_signature`)."""
-    R = state.R
     return (
         state.centre,
         tuple(sorted(state.corner)),
         _run(state.run, state.limit),
         tuple(state.cnt[1:]),
-        tuple(R[i] for i in state.waste),
-        tuple(R[state.k :]),
+        tuple(state.waste_ranks()),
+        tuple(state.R[state.k :]),
         state.out,
     )
 

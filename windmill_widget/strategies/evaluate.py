@@ -76,13 +76,13 @@ def score(s: Compact, w: Weights = DEFAULT_WEIGHTS) -> float:
         if want[r] and (cnt[r] or s.waste_top() == r):
             ready += 1
     buried = 0
-    R = s.R
-    waste = s.waste
-    depth = len(waste) - 1
     cap = w.depth_cap
-    for i in waste:  # bottom first
-        u = want[R[i]]
-        if u and depth:
+    code = s.wcode >> 4  # the waste below its top, top first
+    depth = 1
+    while code:
+        u = want[(code & 15) - 1]
+        if u:
             buried += u * (depth if depth < cap else cap)
-        depth -= 1
+        code >>= 4
+        depth += 1
     return w.placed * placed + w.centre * s.centre + w.variety * variety + w.ready * ready - w.buried * buried
