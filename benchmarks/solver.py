@@ -50,14 +50,21 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="first deal (default 0)")
     parser.add_argument("--seconds", type=float, default=1.0, help="time limit per deal (default 1)")
     parser.add_argument("--rules", default="strict", choices=["strict", "relaxed", "classic", "pysolfc"])
-    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
-                        help="deals solved side by side, one core each (default: all cores)")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="deals solved side by side, one core each (default: all cores)",
+    )
     args = parser.parse_args()
 
     seeds = range(args.first, args.first + args.deals)
-    print(f"Clairvoyant solver: deals {seeds.start}-{seeds.stop - 1}, Rules.{args.rules}(), "
-          f"{args.seconds:g} s per deal, {args.workers} worker(s) on {os.cpu_count()} cores "
-          f"({platform.python_implementation()} {platform.python_version()})", flush=True)
+    print(
+        f"Clairvoyant solver: deals {seeds.start}-{seeds.stop - 1}, Rules.{args.rules}(), "
+        f"{args.seconds:g} s per deal, {args.workers} worker(s) on {os.cpu_count()} cores "
+        f"({platform.python_implementation()} {platform.python_version()})",
+        flush=True,
+    )
     t0 = time.perf_counter()
     jobs = [(s, args.rules, args.seconds) for s in seeds]
     if args.workers > 1:
@@ -75,16 +82,25 @@ def main() -> None:
     times = [r[4] for r in rows]
     nodes = sum(r[3] for r in rows)
     lo, hi = wilson(won, n)
-    print(f"decided within {args.seconds:g} s: {decided}/{n} = {decided / n:.1%} "
-          f"(won {won}, proved lost {lost}, unknown {unknown})")
-    print("  decided by: " + ", ".join(f"{res} by {how} search {k}" for (res, how), k in sorted(methods.items())))
-    print(f"clairvoyant win rate: {won}/{n} = {won / n:.1%} (95% CI {lo:.1%}-{hi:.1%}), a lower bound "
-          f"(unknown deals counted as lost)")
+    print(
+        f"decided within {args.seconds:g} s: {decided}/{n} = {decided / n:.1%} "
+        f"(won {won}, proved lost {lost}, unknown {unknown})"
+    )
+    print(
+        "  decided by: "
+        + ", ".join(f"{res} by {how} search {k}" for (res, how), k in sorted(methods.items()))
+    )
+    print(
+        f"clairvoyant win rate: {won}/{n} = {won / n:.1%} (95% CI {lo:.1%}-{hi:.1%}), a lower bound "
+        f"(unknown deals counted as lost)"
+    )
     if decided:
         dlo, dhi = wilson(won, decided)
         print(f"  over the decided deals: {won}/{decided} = {won / decided:.1%} (95% CI {dlo:.1%}-{dhi:.1%})")
-    print(f"time per deal: median {statistics.median(times):.3f} s, 95th percentile {percentile(times, 0.95):.3f} s, "
-          f"max {max(times):.3f} s")
+    print(
+        f"time per deal: median {statistics.median(times):.3f} s, "
+        f"95th percentile {percentile(times, 0.95):.3f} s, max {max(times):.3f} s"
+    )
     print(f"search speed: {nodes / sum(times):,.0f} positions/s per core ({nodes:,} positions)")
     print(f"wall time: {wall:.1f} s")
 
