@@ -40,6 +40,15 @@ def mirror(view: PlayerView) -> Compact:
     return Compact.from_position(view._pos, hide_stock=True)
 
 
+def undoes_last(view: PlayerView, code: int) -> bool:
+    """Would engine move ``code`` put straight back the card the last move moved? (Only moves
+    between foundations can, with ``transfers="any"``; players avoid it so as not to loop.)"""
+    if not view.history:
+        return False
+    last = view.history[-1].code
+    return code == ((last & 15) << 4 | last >> 4)
+
+
 def unseen_ranks(view: PlayerView) -> list[int]:
     """How many cards of each rank (index 1..13) are still in the stock: all a player may know of it."""
     counts = [0] * 14

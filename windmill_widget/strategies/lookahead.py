@@ -18,8 +18,8 @@ import time
 
 from ..engine.notation import Move
 from ..engine.view import PlayerView
-from ..solver.compact import DEAL, Compact, engine_code
-from .evaluate import DEFAULT_WEIGHTS, Weights, mirror, score, unseen_ranks
+from ..solver.compact import CORNER_TO_CORNER, DEAL, Compact, engine_code
+from .evaluate import DEFAULT_WEIGHTS, Weights, mirror, score, undoes_last, unseen_ranks
 
 
 class Lookahead:
@@ -69,9 +69,17 @@ class Lookahead:
                 v = self._after_deal(s, unseen)
             else:
                 v = score(s, self.weights)
+            if first is not None and first >= CORNER_TO_CORNER:
+                # A move between foundations (transfers="any") must earn its place; never straight back.
+                v -= 1.0 + 100.0 * undoes_last(view, engine_code(view._pos, first))
             if v > best_v:
                 best_m, best_v = first, v
         s.restore(root)
+        if best_m is None and stock == 0:
+            # Only moves that change nothing that matters are left (a card shuffled between corners
+            # of equal standing, transfers="any"): the game cannot progress. Any legal move will do.
+            moves = view.legal_moves()
+            return next((m for m in moves if not undoes_last(view, m.code)), moves[0])
         m = DEAL if best_m is None else best_m
         return Move._from_code(engine_code(view._pos, m))
 

@@ -35,7 +35,7 @@ from ..solver.compact import (
     TO_CORNER,
     engine_code,
 )
-from .evaluate import mirror
+from .evaluate import mirror, undoes_last
 
 
 def tips(view: PlayerView) -> Move:
@@ -78,7 +78,9 @@ def tips(view: PlayerView) -> Move:
         elif m == DEAL:
             v = 20.0
         else:
-            v = 5.0  # moves between foundations (transfers="any") only when nothing else helps
+            # Moves between foundations (transfers="any") only when nothing else helps, and never
+            # straight back (that would loop).
+            v = 4.0 if undoes_last(view, engine_code(view._pos, m)) else 5.0
         if v > best:
             best_m, best = m, v
     return Move._from_code(engine_code(view._pos, best_m))
