@@ -13,7 +13,7 @@ suite() {
     if "$@"; then echo "=== $name: ok"; else echo "=== $name: FAILED"; failed+=("$name"); fi
 }
 
-suite lint         $BIN/ruff check .
+suite lint         bash -c "$BIN/ruff check . && $BIN/ruff format --check ."
 suite python       $BIN/pytest -m "not browser" -p no:cacheprovider
 suite doctests     $BIN/pytest --doctest-modules windmill_widget -p no:cacheprovider --ignore=windmill_widget/static
 suite js           npm test --silent
