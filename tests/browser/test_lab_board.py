@@ -8,7 +8,7 @@ import random
 import pytest
 from playwright.sync_api import expect
 
-from windmill_widget import Game, Move
+from windmill_widget import PILES, Game, Move
 
 from .pages import REACT_MS, Board, LabNotebook
 
@@ -49,23 +49,7 @@ def expected_label(game: Game, pile: str) -> str:
 
 
 def check_board_matches(board: Board, game: Game) -> None:
-    for pile in (
-        "c",
-        "nw",
-        "ne",
-        "se",
-        "sw",
-        "n1",
-        "n2",
-        "e1",
-        "e2",
-        "s1",
-        "s2",
-        "w1",
-        "w2",
-        "waste",
-        "stock",
-    ):
+    for pile in PILES:
         expect(board.pile(pile)).to_have_attribute("aria-label", expected_label(game, pile))
 
 
