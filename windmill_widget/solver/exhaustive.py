@@ -4,12 +4,11 @@ a deal lost.
 Every position is visited at most once (the table holds canonical keys, see :mod:`.compact`), so
 the search also terminates when the move graph has cycles (``transfers="any"``): reaching the goal
 is a plain reachability question, and a node already seen either is on the current line or was
-fully explored without finding a win. Optionally (``horizon``: how short the stock must be),
-positions that the release-time relaxation (:mod:`.bound`) proves lost are cut off after each deal;
-it is off by default because, at Python speed, the bound costs more time than the positions it
-saves (on late positions of real games, plain search proved more of them in less time). The search
-runs in slices (``run`` returns ``None`` when its slice is used up) so the solver can interleave it
-with the beam search.
+fully explored without finding a win. Optionally (``horizon``: how short the stock must be), positions
+that the release-time relaxation (:mod:`.bound`) proves lost are cut off after each deal; it is off
+by default because, at Python speed, the bound costs more time than the positions it saves (on late
+positions of real games, plain search proved more of them in less time). The search runs in slices (``run`` returns
+``None`` when its slice is used up) so the solver can interleave it with the beam search.
 """
 
 from __future__ import annotations
