@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 #: Beam widths tried in turn, each followed by a slice of exhaustive search.
 BEAM_WIDTHS = (16, 64, 256, 1024, 4096, 16384, 65536)
-EXHAUSTIVE_SLICES = (2_000, 8_000, 30_000, 120_000, 500_000, 2_000_000, 8_000_000)
+EXHAUSTIVE_SLICES = (500, 2_000, 8_000, 30_000, 120_000, 500_000, 2_000_000)
 
 
 @dataclass(frozen=True)

@@ -4,10 +4,8 @@ a deal lost.
 Every position is visited at most once (the table holds canonical keys, see :mod:`.compact`), so
 the search also terminates when the move graph has cycles (``transfers="any"``): reaching the goal
 is a plain reachability question, and a node already seen either is on the current line or was
-fully explored without finding a win. Optionally (``horizon``: how short the stock must be), positions
-that the release-time relaxation (:mod:`.bound`) proves lost are cut off after each deal; it is off
-by default because, at Python speed, the bound costs more time than the positions it saves (on late
-positions of real games, plain search proved more of them in less time). The search runs in slices (``run`` returns
+fully explored without finding a win. When the stock is short, positions that the release-time
+relaxation (:mod:`.bound`) proves lost are cut off. The search runs in slices (``run`` returns
 ``None`` when its slice is used up) so the solver can interleave it with the beam search.
 """
 
@@ -16,13 +14,13 @@ from __future__ import annotations
 import time
 
 from .bound import relaxed_winnable
-from .compact import DEAL, Compact
+from .compact import Compact
 
 
 class Exhaustive:
     """A resumable depth-first search from ``state`` (which it owns and mutates)."""
 
-    def __init__(self, state: Compact, *, horizon: int = -1, bound_budget: int = 150) -> None:
+    def __init__(self, state: Compact, *, horizon: int = 22, bound_budget: int = 300) -> None:
         self.state = state
         self.horizon = horizon
         self.bound_budget = bound_budget
@@ -68,9 +66,7 @@ class Exhaustive:
                     continue
                 seen.add(key)
                 nodes += 1
-                # The bound is dear (a small search of its own), so it is asked only after deals:
-                # a deal buries a card, which is what most often seals a position's fate.
-                if m == DEAL and n - s.k <= horizon and relaxed_winnable(s, budget) is False:
+                if n - s.k <= horizon and relaxed_winnable(s, budget) is False:
                     self.pruned += 1
                     s.undo(record)
                     continue
