@@ -239,3 +239,20 @@ def test_suits_do_not_matter() -> None:
     a = solve(game, max_seconds=30)
     b = solve(Game.from_order(rotated), max_seconds=30)
     assert a.result == b.result == "won" and len(a.moves) == len(b.moves)
+
+
+@pytest.mark.parametrize(("args", "error"), [((42,), TypeError), ((Game(seed=1),), None)])
+def test_solve_checks_its_game(args: tuple, error: type | None) -> None:
+    if error is None:
+        assert solve(*args, max_nodes=10).result in ("won", "lost", "unknown")
+    else:
+        with pytest.raises(error, match="Game"):
+            solve(*args)
+
+
+@pytest.mark.parametrize(
+    "budget", [{"max_seconds": -1}, {"max_nodes": -5}, {"max_nodes": "10"}, {"max_seconds": True}]
+)
+def test_solve_refuses_nonsense_budgets(budget: dict) -> None:
+    with pytest.raises(ValueError, match="at least 0"):
+        solve(Game(seed=1), **budget)

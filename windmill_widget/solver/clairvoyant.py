@@ -75,6 +75,15 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
     >>> g.status
     'won'
     """
+    from ..engine.game import Game
+
+    if not isinstance(game, Game):
+        raise TypeError(f"solve() takes a Game (e.g. Game(seed=42)), not {game!r}.")
+    for name, value in (("max_seconds", max_seconds), ("max_nodes", max_nodes)):
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0
+        ):
+            raise ValueError(f"{name} must be a number of at least 0, or None for no limit; got {value!r}.")
     t0 = time.perf_counter()
     deadline = None if max_seconds is None else t0 + max_seconds
     pos = game._pos
