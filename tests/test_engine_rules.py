@@ -99,8 +99,10 @@ def test_centre_builds_up_regardless_of_suit_and_king_wraps_to_ace() -> None:
     # After a King the centre starts again with an Ace.
     g = Game.from_position(center=centre_run("K"), sails=sails(n1="AH", n2="2C"), stock=["5H"])
     why = refused(g, "n2>c", "centre-sequence")
-    assert why.startswith("The centre needs an Ace next (its top card is a King)")
-    assert "after a King the centre starts again with an Ace" in why
+    assert why == (
+        "The centre needs an Ace next (its top card is a King, and after a King comes an Ace again); "
+        "the 2♣ on sail n2 cannot go there."
+    )
     g.play("n1>c")
     assert faces(g, "c")[-2:] == ["KS", "AH"] and len(g.pile("c")) == 14
 
@@ -291,6 +293,9 @@ def test_sail_stays_empty_when_waste_and_stock_are_empty() -> None:
     assert g.pile("n1") == ()
     refused(g, "n1>c", "empty-source")
     assert g.explain("n1>c") == "Sail n1 is empty."
+    # No advice to deal when the stock is empty too.
+    assert g.explain("waste>c") == "The waste is empty, and so is the stock."
+    g = Game.from_position(center=["AS"], sails=sails(), stock=["5C"])
     assert g.explain("waste>c") == "The waste is empty: deal a card from the stock first."
 
 

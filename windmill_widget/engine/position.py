@@ -237,7 +237,9 @@ def explain(pos: Position, code: int) -> tuple[str, str] | None:
         )
     if not p[src]:
         if src == W:
-            return "empty-source", "The waste is empty: deal a card from the stock first."
+            if p[S]:
+                return "empty-source", "The waste is empty: deal a card from the stock first."
+            return "empty-source", "The waste is empty, and so is the stock."
         return "empty-source", f"{describe_pile(sname).capitalize()} is empty."
     cid = p[src][-1]
     what = f"{_card(cid)} on {describe_pile(sname)}"
@@ -261,11 +263,12 @@ def explain(pos: Position, code: int) -> tuple[str, str] | None:
         top = RANK_OF[centre[-1]]
         need = _NEXT_UP[top]
         if rank != need:
-            wrap = " (after a King the centre starts again with an Ace)" if top == KING else ""
+            # One parenthesis: the King's wrap-around joins the top card's remark.
+            wrap = ", and after a King comes an Ace again" if top == KING else ""
             return (
                 "centre-sequence",
                 f"The centre needs {rank_article(need)} next (its top card is "
-                f"{rank_article(top)}){wrap}; {what} cannot go there.",
+                f"{rank_article(top)}{wrap}); {what} cannot go there.",
             )
         if src in CORNER_IDX:
             limit = pos.rules.corner_streak
