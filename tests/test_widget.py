@@ -377,3 +377,32 @@ def test_won_and_stuck_are_announced() -> None:
     assert "No moves left" in w.state["message"]["text"]
     front_end(w, intent(w, "hint"))
     assert w.state["hint"] is None and "over" in w.state["message"]["text"]
+
+
+def test_repr_is_stable_and_says_where_the_game_is() -> None:
+    a, b = WindmillWidget(seed=SEED), WindmillWidget(seed=SEED)
+    assert repr(a) == repr(b) == "<WindmillWidget seed=42 strict, 0 moves, centre 1/52, playing>"
+    a.play("e1>nw")
+    assert repr(a) == "<WindmillWidget seed=42 strict, 1 move, centre 1/52, playing>"
+    staged = WindmillWidget(Game.from_position(center=["AS"], sails={"n1": "2C"}, stock=[]))
+    staged.play("n1>c")
+    assert repr(staged) == "<WindmillWidget from_position strict, 1 move, centre 2/52, won>"
+    relaxed = WindmillWidget(seed=7, rules=Rules.relaxed())
+    assert repr(relaxed).startswith("<WindmillWidget seed=7 relaxed, 0 moves")
+
+
+def test_mimebundle_keeps_the_live_view_and_adds_a_picture_and_text(w: WindmillWidget) -> None:
+    import xml.etree.ElementTree as ET
+
+    from IPython.core.formatters import DisplayFormatter
+
+    w.play("e1>nw")
+    data, metadata = DisplayFormatter().format(w)  # what a kernel sends for `w` at the end of a cell
+    view = data["application/vnd.jupyter.widget-view+json"]  # the live board, as anywidget sends it
+    assert view["model_id"] == w.model_id and view["version_major"] == 2
+    assert data["text/plain"] == repr(w) == "<WindmillWidget seed=42 strict, 1 move, centre 1/52, playing>"
+    picture = data["image/svg+xml"]
+    assert picture == w.game.svg()  # the position now, not the deal
+    assert ET.fromstring(picture).tag == "{http://www.w3.org/2000/svg}svg"
+    assert "nw 1/13" in picture  # the King just played to corner nw
+    assert isinstance(metadata, dict)

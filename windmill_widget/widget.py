@@ -7,6 +7,8 @@ side judges them with the engine and publishes the new state.
 (0, 'playing', 95)
 >>> w.play("e1>nw").dst
 'nw'
+>>> w
+<WindmillWidget seed=42 strict, 1 move, centre 1/52, playing>
 >>> [c.id for c in w.game.pile("nw")] == w.state["piles"]["nw"]
 True
 
@@ -152,6 +154,27 @@ class WindmillWidget(anywidget.AnyWidget):
     @property
     def autoplaying(self) -> bool:
         return self._autoplaying
+
+    # -- display ---------------------------------------------------------------------------------
+    def __repr__(self) -> str:
+        """Stable text (no memory address), e.g. ``<WindmillWidget seed=42 strict, 1 move, centre
+        1/52, playing>``: saved notebooks and doctests show the same line every run."""
+        g = self._game
+        origin = f"seed={g.seed}" if g.seed is not None else f"from_{g._origin[0]}"  # as Game's repr
+        moves = len(g.history)
+        running = ", autoplaying" if self._autoplaying else ""
+        return (
+            f"<WindmillWidget {origin} {self._rules_name()}, {moves} move{'s' * (moves != 1)}, "
+            f"centre {len(g.pile('c'))}/{CENTRE_FULL}, {g.status}{running}>"
+        )
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+        """anywidget's bundle (the live view, which front ends with widgets prefer) plus a static
+        SVG picture of the position and the text line, for places without a widget front end
+        (nbviewer, GitHub, nbconvert, a terminal)."""
+        bundle = super()._repr_mimebundle_(**kwargs)  # (data, metadata), a bare dict or None
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
+        return {**data, "image/svg+xml": self._game.svg(), "text/plain": repr(self)}, dict(metadata)
 
     # -- playing from cells -----------------------------------------------------------------------
     def play(self, move: Move | str) -> Move:
