@@ -294,6 +294,66 @@ def test_svg_is_valid_xml_and_draws_every_visible_card(moves: int) -> None:
     assert g.svg(scale=2).startswith('<svg xmlns="http://www.w3.org/2000/svg" width="')
 
 
+Box = tuple[float, float, float, float]  # x, y, width, height
+
+
+def _pile_rects(svg: str) -> tuple[Box, dict[str, list[Box]]]:
+    """The picture's viewBox, and the rects each pile draws (its cards, or its empty slot)."""
+    root = ET.fromstring(svg)
+    view = tuple(float(v) for v in root.get("viewBox", "").split())
+    rects: dict[str, list[Box]] = {}
+    for el in root.iter():
+        pile = el.get("data-pile")
+        if pile is not None:
+            rect = el if el.tag == f"{SVG_NS}rect" else el.find(f"{SVG_NS}rect")
+            box = tuple(float(rect.get(k)) for k in ("x", "y", "width", "height"))
+            rects.setdefault(pile, []).append(box)  # type: ignore[arg-type]
+    return view, rects  # type: ignore[return-value]
+
+
+def _inside(inner: Box, outer: Box) -> bool:
+    return (
+        outer[0] <= inner[0]
+        and inner[0] + inner[2] <= outer[0] + outer[2]
+        and outer[1] <= inner[1]
+        and inner[1] + inner[3] <= outer[1] + outer[3]
+    )
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+@pytest.mark.parametrize("deals", [0, 1, 2, 3, 4, 95])
+def test_svg_waste_fan_stays_in_its_box_and_in_the_picture(deals: int) -> None:
+    from windmill_widget.engine.render import WASTE_BOX
+
+    g = Game(seed=5)
+    for _ in range(deals):
+        g.deal()
+    svg = g.svg()
+    view, rects = _pile_rects(svg)
+    assert set(rects) == set(PILES)
+    assert _inside(WASTE_BOX, view)
+    for pile, boxes in rects.items():
+        for box in boxes:
+            assert _inside(box, view), (pile, box)
+            if pile != "waste":
+                assert not _overlap(box, WASTE_BOX), (pile, box)
+    fan = rects["waste"]
+    assert len(fan) == max(1, min(deals, 3))  # the empty slot, or up to three fanned cards
+    assert all(_inside(box, WASTE_BOX) for box in fan), fan
+    assert [b[0] for b in fan] == sorted({b[0] for b in fan})  # left to right, each further right
+    # The top card is drawn last and rightmost, and the caption is centred over the fan's box.
+    root = ET.fromstring(svg)
+    cards = [el for el in root.iter(f"{SVG_NS}g") if el.get("data-pile") == "waste"]
+    if deals:
+        top = g.top("waste").symbol
+        assert [t.text for t in cards[-1].iter(f"{SVG_NS}text")][:2] == [top[:-1], top[-1]]
+    caption = next(t for t in root.iter(f"{SVG_NS}text") if t.text == f"waste ({deals})")
+    assert float(caption.get("x")) == WASTE_BOX[0] + WASTE_BOX[2] / 2
+
+
 def test_svg_of_a_finished_game_says_so() -> None:
     lost = Game.from_position(center=["AS"], sails={"n1": "5H"})
     won = Game.from_position(center=["AS", "2H"], sails={"n1": "3H"})

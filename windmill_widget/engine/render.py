@@ -24,6 +24,7 @@ CARD_W, CARD_H, GAP = 56, 78, 12
 FELT, FELT_EDGE, CARD_FACE, CARD_EDGE = LIGHT["felt"], LIGHT["feltEdge"], LIGHT["cardFace"], LIGHT["cardEdge"]
 RED, BLACK, BACK = LIGHT["red"], LIGHT["black"], LIGHT["back"]
 LABEL, SLOT = LIGHT["onFelt"], LIGHT["slot"]
+WIDTH = GAP + 5 * (CARD_W + GAP)  #: the picture's width (before ``scale``)
 
 
 def _cell(name: str) -> tuple[float, float]:
@@ -31,13 +32,26 @@ def _cell(name: str) -> tuple[float, float]:
     return GAP + col * (CARD_W + GAP), GAP + 14 + row * (CARD_H + GAP + 14)
 
 
-def _card_svg(card: Card, x: float, y: float) -> str:
+# The waste fans its top WASTE_SHOWN cards left to right, top card rightmost (as the canvas board does),
+# inside a box wide enough for the whole fan. The box ends where the waste's grid cell ends, so it
+# stays in the picture; it reaches left into the top row's free cell beside the n2 sail.
+WASTE_SHOWN, WASTE_STEP = 3, 16
+_WASTE_RIGHT = _cell("waste")[0] + CARD_W
+WASTE_BOX: tuple[float, float, float, float] = (  #: x, y, width, height
+    _WASTE_RIGHT - CARD_W - (WASTE_SHOWN - 1) * WASTE_STEP,
+    _cell("waste")[1],
+    CARD_W + (WASTE_SHOWN - 1) * WASTE_STEP,
+    CARD_H,
+)
+
+
+def _card_svg(card: Card, x: float, y: float, pile: str) -> str:
     colour = RED if card.color == "red" else BLACK
     rank = card.symbol[:-1]
     suit = SUIT_SYMBOLS[card.suit]
     return (
-        f'<g><rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="{CARD_FACE}" '
-        f'stroke="{CARD_EDGE}"/>'
+        f'<g data-pile="{pile}"><rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" '
+        f'fill="{CARD_FACE}" stroke="{CARD_EDGE}"/>'
         f'<text x="{x + 5}" y="{y + 18}" font-size="16" font-weight="bold" fill="{colour}">{rank}</text>'
         f'<text x="{x + 5}" y="{y + 34}" font-size="15" fill="{colour}">{suit}</text>'
         f'<text x="{x + CARD_W / 2}" y="{y + CARD_H - 14}" font-size="26" text-anchor="middle" '
@@ -45,19 +59,20 @@ def _card_svg(card: Card, x: float, y: float) -> str:
     )
 
 
-def _slot_svg(x: float, y: float, text: str = "") -> str:
+def _slot_svg(x: float, y: float, pile: str, text: str = "") -> str:
     return (
-        f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="none" stroke="{SLOT}" '
-        f'stroke-width="1.5" stroke-dasharray="4 3"/>'
+        f'<rect data-pile="{pile}" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="none" '
+        f'stroke="{SLOT}" stroke-width="1.5" stroke-dasharray="4 3"/>'
         f'<text x="{x + CARD_W / 2}" y="{y + CARD_H / 2 + 5}" font-size="14" text-anchor="middle" '
         f'fill="{LABEL}" fill-opacity="0.8">{escape(text)}</text>'
     )
 
 
-def _label(name: str, x: float, y: float, extra: str = "") -> str:
+def _label(name: str, x: float, y: float, extra: str = "", width: float = CARD_W) -> str:
+    """A pile's caption, centred above the ``width`` pixels from ``x``."""
     text = f"{name} {extra}".strip()
     return (
-        f'<text x="{x + CARD_W / 2}" y="{y - 4}" font-size="11" text-anchor="middle" '
+        f'<text x="{x + width / 2}" y="{y - 4}" font-size="11" text-anchor="middle" '
         f'fill="{LABEL}">{escape(text)}</text>'
     )
 
@@ -72,19 +87,19 @@ def svg(game: Game, *, scale: float = 1.0) -> str:
             parts.append(_label(name, x, y, f"({len(pile)})"))
             if pile:
                 parts.append(
-                    f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="{BACK}" '
-                    f'stroke="{CARD_FACE}" stroke-width="3"/>'
+                    f'<rect data-pile="stock" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" '
+                    f'fill="{BACK}" stroke="{CARD_FACE}" stroke-width="3"/>'
                 )
             else:
-                parts.append(_slot_svg(x, y, "empty"))
+                parts.append(_slot_svg(x, y, name, "empty"))
             continue
         if name == "waste":
-            parts.append(_label(name, x, y, f"({len(pile)})"))
+            x, y, box_w, _ = WASTE_BOX
+            parts.append(_label(name, x, y, f"({len(pile)})", box_w))
             if not pile:
-                parts.append(_slot_svg(x, y))
-            for k, card in enumerate(pile[-3:]):
-                shown = min(len(pile), 3)
-                parts.append(_card_svg(card, x - (shown - 1 - k) * 16, y))
+                parts.append(_slot_svg(x, y, name))  # where the first card lands
+            for k, card in enumerate(pile[-WASTE_SHOWN:]):
+                parts.append(_card_svg(card, x + k * WASTE_STEP, y, name))
             continue
         extra = ""
         if name == "c":
@@ -93,10 +108,10 @@ def svg(game: Game, *, scale: float = 1.0) -> str:
             extra = f"{len(pile)}/{CORNER_FULL}"
         parts.append(_label(name, x, y, extra))
         if pile:
-            parts.append(_card_svg(pile[-1], x, y))
+            parts.append(_card_svg(pile[-1], x, y, name))
         else:
-            parts.append(_slot_svg(x, y, "K" if name in CORNERS else ""))
-    width = GAP + 5 * (CARD_W + GAP)
+            parts.append(_slot_svg(x, y, name, "K" if name in CORNERS else ""))
+    width = WIDTH
     height = GAP + 5 * (CARD_H + GAP + 14) + 4
     status = game.status
     if status != "playing":
