@@ -4,14 +4,19 @@ by merely importing the lab."""
 
 from __future__ import annotations
 
+import itertools
+import json
+import math
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from windmill_widget.lab import Ceiling, Comparison, LiveChart, Results, SolveRecord, compare, play_many
-from windmill_widget.lab.charts import Bar, win_rate_layout
+from windmill_widget.lab.charts import Bar, nice_ticks, win_rate_layout, win_rate_svg
 from windmill_widget.strategies import greedy
 
 SERIAL = {"executor": "serial", "progress": False}
@@ -89,6 +94,39 @@ def test_layout_bars_and_whiskers() -> None:
     words = [s.text for s in shapes if hasattr(s, "text")]
     assert "x" in words and "y" in words and "no games yet" in words
     assert "50.0% [40.0%, 60.0%]" in words
+
+
+@given(top=st.floats(min_value=1e-6, max_value=1e6), most=st.integers(min_value=2, max_value=12))
+def test_nice_ticks_are_nice_and_tight(top: float, most: int) -> None:
+    ticks = nice_ticks(top, most)
+    step = ticks[1] - ticks[0]
+    mantissa = step / 10 ** math.floor(math.log10(step) + 1e-9)
+    assert any(math.isclose(mantissa, m) for m in (1, 2, 2.5, 5)), (top, ticks)
+    assert ticks[0] == 0 and 2 <= len(ticks) <= most
+    assert all(math.isclose(b - a, step, rel_tol=1e-6) for a, b in itertools.pairwise(ticks))
+    assert ticks[-1] >= top * (1 - 1e-9) and ticks[-2] < top  # the axis ends at the first tick past top
+
+
+def _tick_labels(words: list[str]) -> list[str]:
+    return [w for w in words if w.endswith("%") and " " not in w]  # not "50.0% [..]" nor the title
+
+
+@pytest.mark.parametrize(
+    ("high", "labels"),
+    [
+        (0.9, ["0%", "20%", "40%", "60%", "80%", "100%"]),  # was 0%, 18%, 36%...
+        (0.45, ["0%", "10%", "20%", "30%", "40%", "50%"]),
+        (0.12, ["0%", "2.5%", "5%", "7.5%", "10%", "12.5%"]),
+        (0.0, ["0%", "2%", "4%", "6%", "8%", "10%"]),  # at least 10%, so small rates stay readable
+    ],
+)
+def test_win_rate_axes_tick_at_nice_steps(high: float, labels: list[str], sent: list[str]) -> None:
+    bars = [Bar("p", 1, 10, 0.0, high)]
+    assert _tick_labels(texts(parse(win_rate_svg(bars)))) == labels
+    chart = LiveChart(min_interval=0.0)  # the live chart paints the same axis
+    chart.update(bars, force=True)
+    painted = [c[1][0] for c in json.loads(sent[-1]) if isinstance(c[1], list) and c[1]]
+    assert _tick_labels([t for t in painted if isinstance(t, str)]) == labels
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import NamedTuple
@@ -78,11 +79,43 @@ Shape = Rect | Line | Text
 LABEL_W, RIGHT, ROW_H, TOP, BOTTOM = 170, 240, 30, 38, 28
 
 
-def _axis_top(bars: Sequence[Bar]) -> float:
-    """The axis runs to the highest interval end rounded up to 10% (at least 10%), so small win
-    rates stay readable."""
+NICE = (1.0, 2.0, 2.5, 5.0)  #: tick steps are one of these times a power of ten
+MAX_TICKS = 6  #: at most this many ticks on an axis, 0 included
+
+
+def nice_ticks(top: float, max_ticks: int = MAX_TICKS) -> list[float]:
+    """Ticks from 0 up to the first one at or past ``top``, at the smallest "nice" step
+    (1, 2, 2.5 or 5 × 10^k) that needs at most ``max_ticks`` of them. The last tick is the
+    axis end. Every chart's axis takes its ticks from here.
+
+    >>> nice_ticks(0.9)
+    [0.0, 0.2, 0.4, 0.6, 0.8, 1.0]
+    >>> nice_ticks(0.12)
+    [0.0, 0.025, 0.05, 0.075, 0.1, 0.125]
+    >>> nice_ticks(37)
+    [0.0, 10.0, 20.0, 30.0, 40.0]
+    """
+    if not top > 0 or max_ticks < 2:
+        raise ValueError(f"nice_ticks needs top > 0 and max_ticks >= 2, not {top!r} and {max_ticks!r}.")
+    rough = top / (max_ticks - 1)
+    power = 10.0 ** math.floor(math.log10(rough))
+    # The smallest nice step at least ``rough`` (10 × power when none of 1..5 × power is).
+    step = next((m * power for m in (*NICE, 10.0) if m * power >= rough * (1 - 1e-9)), 10 * power)
+    count = math.ceil(top / step - 1e-9)
+    # round() keeps 0.1 * 3 from printing as 0.30000000000000004.
+    return [round(i * step, 12) for i in range(count + 1)]
+
+
+def percent_label(v: float) -> str:
+    """A tick's text: ``0.2`` -> ``"20%"``, ``0.075`` -> ``"7.5%"``."""
+    return f"{v * 100:.2f}".rstrip("0").rstrip(".") + "%"
+
+
+def _axis_ticks(bars: Sequence[Bar]) -> list[float]:
+    """The win-rate axis: nice ticks up to the highest interval end (at least 10%, at most 100%),
+    so small win rates stay readable."""
     top = max([0.0, *[b.high for b in bars if b.n]])
-    return min(1.0, max(0.1, -(-round(top * 1000) // 100) / 10))
+    return nice_ticks(min(1.0, max(0.1, top)))
 
 
 def _value_text(bar: Bar) -> str:
@@ -102,16 +135,16 @@ def win_rate_layout(
     """``(width, height, shapes)`` for horizontal bars, one per player, with interval whiskers."""
     plot_w = width - LABEL_W - RIGHT
     height = TOP + ROW_H * max(1, len(bars)) + BOTTOM
-    axis = _axis_top(bars)
+    ticks = _axis_ticks(bars)
+    axis = ticks[-1]
 
     def x(v: float) -> float:
         return LABEL_W + plot_w * min(max(v, 0.0), axis) / axis
 
     shapes: list[Shape] = [Rect(0, 0, width, height, "white"), Text(8, 20, title, size=14, bold=True)]
-    for i in range(6):
-        v = axis * i / 5
+    for v in ticks:
         shapes.append(Line(x(v), TOP - 6, x(v), height - BOTTOM + 4, GRID))
-        shapes.append(Text(x(v), height - 10, f"{v:.0%}", anchor="middle", size=11, fill=MUTED))
+        shapes.append(Text(x(v), height - 10, percent_label(v), anchor="middle", size=11, fill=MUTED))
     for i, bar in enumerate(bars):
         y = TOP + i * ROW_H
         mid = y + ROW_H / 2
