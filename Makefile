@@ -51,7 +51,7 @@ test-browser: setup
 	$(BIN)/pytest -m browser
 
 test-notebooks: setup
-	$(BIN)/pytest --nbval notebooks --sanitize-with notebooks/sanitize.cfg -p no:randomly
+	$(BIN)/pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg -p no:randomly
 
 notebooks: setup
 	$(BIN)/python scripts/run_notebooks.py
