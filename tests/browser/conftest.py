@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from .servers import CHROMIUM, CHROMIUM_ARGS, ROOT, Server, start_lab, start_voi
 
 OUTPUT = ROOT / "test-output"
 BUNDLE = ROOT / "windmill_widget" / "static" / "widget.js"
+PLAY_NOTEBOOK = ROOT / "notebooks" / "01-play.ipynb"
 
 
 @pytest.fixture(scope="session")
@@ -22,8 +24,7 @@ def output_dir() -> Path:
     return OUTPUT
 
 
-# Module scope: Playwright's sync API allows one running instance per process, and other test
-# modules (the notebooks' browser checks) start their own.
+# Module scope: one browser per test module, closed before the next module starts its own.
 @pytest.fixture(scope="module")
 def browser():
     if not os.access(CHROMIUM, os.X_OK):
@@ -47,6 +48,8 @@ def server_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def lab(tmp_path_factory: pytest.TempPathFactory, server_home: Path) -> Iterator[tuple[Server, str]]:
     workdir = tmp_path_factory.mktemp("lab-root")
     write_notebook(workdir / "board.ipynb", "# the board goes here")
+    # The play notebook's test runs a copy, so the committed outputs stay as they are.
+    shutil.copy(PLAY_NOTEBOOK, workdir / PLAY_NOTEBOOK.name)
     token = secrets.token_hex(16)
     server = start_lab(workdir, server_home, token)
     try:
