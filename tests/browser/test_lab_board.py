@@ -68,6 +68,12 @@ def test_board_is_drawn_labelled_and_fits_the_cell(lab_page: LabNotebook) -> Non
     check_board_matches(board, Game(seed=SEED))
     expect(board.live).to_have_attribute("role", "status")
     assert board.root.locator("[data-pile]").count() == 15
+    # The output also carries a static picture for viewers without widgets; Lab shows the live board only.
+    kinds = lab_page.page.evaluate(
+        "() => Object.keys(window.__windmillPanel.content.model.cells.get(0).outputs.toJSON()[0].data)"
+    )
+    assert {"application/vnd.jupyter.widget-view+json", "image/svg+xml", "text/plain"} <= set(kinds)
+    expect(lab_page.page.locator(".jp-Notebook .jp-RenderedSVG")).to_have_count(0)
 
 
 def test_play_by_clicking_piles(lab_page: LabNotebook) -> None:
