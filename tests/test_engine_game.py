@@ -427,6 +427,46 @@ def test_the_view_is_a_snapshot() -> None:
     assert (v.pile("waste"), v.stock_count, v.legal_moves()) == before
 
 
+def test_the_views_history_follows_play_undo_redo_restart_and_load() -> None:
+    g = Game(seed=12, rules=Rules.classic())
+    line: list[str] = []  # what the history must be, kept by hand
+
+    def check(game: Game) -> None:
+        v = game.view()
+        assert [str(m) for m in v.history] == line and [str(m) for m in game.history] == line
+        assert v.history is game.history is game.view().history  # cached: not rebuilt per view
+        assert type(v.history) is tuple and all(type(m) is Move for m in v.history)
+
+    check(g)
+    rng = random.Random(3)
+    for step in range(60):
+        if step % 7 == 3 and g.can_undo:
+            g.undo()
+            line.pop()
+        elif step % 11 == 5 and g.can_redo:
+            line.append(str(g.redo()))
+        else:
+            line.append(str(g.play(rng.choice(g.legal_moves()))))
+        check(g)
+    earlier = g.view()
+    kept = earlier.history
+    g.undo()
+    line.pop()
+    check(g)
+    assert earlier.history is kept and len(kept) == len(line) + 1  # old views keep their snapshot
+    loaded = Game.from_json(g.to_json())  # replays the moves, then the undone ones for redo
+    check(loaded)
+    copied = g.copy()
+    copied.redo()
+    check(g)  # a copy's moves are its own
+    assert len(copied.view().history) == len(line) + 1
+    for h in (pickle.loads(pickle.dumps(g)), copy.deepcopy(g)):
+        check(h)
+    g.restart()
+    line.clear()
+    check(g)
+
+
 def test_sample_gives_a_consistent_game() -> None:
     g = play_randomly(Game(seed=12, rules=Rules.classic()), 25)
     v = g.view()

@@ -43,7 +43,9 @@ class Game:
     """
 
     # _pos is only ever changed through the methods below: _legal caches its legal codes until then.
-    __slots__ = ("_legal", "_origin", "_pos", "_records", "_redo", "rules", "seed")
+    # _moves lists the moves played (kept in step with _records); _history caches it as a tuple until
+    # the next play/undo/redo/restart, so repeated views and history reads do not rebuild it.
+    __slots__ = ("_history", "_legal", "_moves", "_origin", "_pos", "_records", "_redo", "rules", "seed")
 
     def __init__(self, seed: int | None = None, *, rules: Rules | None = None) -> None:
         if seed is None:
@@ -69,6 +71,8 @@ class Game:
         self._records: list[tuple[int, tuple]] = []
         self._redo: list[int] = []
         self._legal: list[int] | None = None
+        self._moves: list[Move] = []
+        self._history: tuple[Move, ...] | None = ()
 
     @classmethod
     def _blank(cls) -> Game:
@@ -172,6 +176,8 @@ class Game:
         g._records = list(self._records)
         g._redo = list(self._redo)
         g._legal = None
+        g._moves = list(self._moves)
+        g._history = self._history  # a tuple: safe to share
         return g
 
     def restart(self) -> None:
@@ -180,6 +186,8 @@ class Game:
             self._pos.revert(self._records.pop()[1])
         self._redo.clear()
         self._legal = None
+        self._moves.clear()
+        self._history = ()
 
     # -- moves -------------------------------------------------------------------------------
     def _legal_codes(self) -> list[int]:
@@ -217,6 +225,8 @@ class Game:
             raise IllegalMove(why, move=m, rule=rule)
         self._records.append((code, self._pos.apply(code)))
         self._legal = None
+        self._moves.append(MOVES[code])
+        self._history = None
         if self._redo:
             self._redo.clear()
         return m
@@ -232,6 +242,8 @@ class Game:
         code, record = self._records.pop()
         self._pos.revert(record)
         self._legal = None
+        self._moves.pop()
+        self._history = None
         self._redo.append(code)
         return MOVES[code]
 
@@ -242,6 +254,8 @@ class Game:
         code = self._redo.pop()
         self._records.append((code, self._pos.apply(code)))
         self._legal = None
+        self._moves.append(MOVES[code])
+        self._history = None
         return MOVES[code]
 
     @property
@@ -255,7 +269,10 @@ class Game:
     @property
     def history(self) -> tuple[Move, ...]:
         """The moves played, oldest first (moves taken back by ``undo`` are not included)."""
-        return tuple(MOVES[c] for c, _ in self._records)
+        history = self._history
+        if history is None:
+            history = self._history = tuple(self._moves)  # one C-level copy, then cached
+        return history
 
     @property
     def redo_moves(self) -> tuple[Move, ...]:
