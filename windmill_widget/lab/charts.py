@@ -86,7 +86,7 @@ MAX_TICKS = 6  #: at most this many ticks on an axis, 0 included
 def nice_ticks(top: float, max_ticks: int = MAX_TICKS) -> list[float]:
     """Ticks from 0 up to the first one at or past ``top``, at the smallest "nice" step
     (1, 2, 2.5 or 5 × 10^k) that needs at most ``max_ticks`` of them. The last tick is the
-    axis end. Every chart's axis takes its ticks from here.
+    axis end. The win-rate axis (static SVG and live canvas alike) takes its ticks from here.
 
     >>> nice_ticks(0.9)
     [0.0, 0.2, 0.4, 0.6, 0.8, 1.0]
