@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ..engine import Move, PlayerView
 from ..engine.notation import DEAL_CODE
+from .evaluate import is_transfer, safe_moves, toward_progress
 
 
-def random_strategy(seed: int | None = None):
+def random_strategy(seed: int | None = None) -> Callable[[PlayerView], Move]:
     """A player that picks uniformly among the legal moves, from its own seeded generator.
+
+    With ``transfers="any"`` it picks among :func:`~.evaluate.safe_moves` instead, so that it cannot
+    shuttle cards between foundations for ever: still random, but every game ends.
 
     >>> from windmill_widget import Game
     >>> pick = random_strategy(1)
@@ -19,7 +24,7 @@ def random_strategy(seed: int | None = None):
     rng = random.Random(seed)
 
     def random_player(view: PlayerView) -> Move:
-        return rng.choice(view.legal_moves())
+        return rng.choice(safe_moves(view))
 
     random_player.__name__ = random_player.__qualname__ = f"random_strategy({seed!r})"
     return random_player
@@ -27,15 +32,17 @@ def random_strategy(seed: int | None = None):
 
 def greedy(view: PlayerView) -> Move:
     """Centre first: play to the centre from a sail or the waste, then from a corner; else a King
-    or a card to a corner; deal when nothing else can be played. Moves between foundations
-    (``transfers="any"``) only when not even a deal is left, and never straight back.
+    or a card to a corner; deal when nothing else can be played.
+
+    With ``transfers="any"`` it keeps to :func:`~.evaluate.safe_moves` (no position of the game
+    comes back), and moves a card between foundations only to raise the centre or, when nothing
+    else is legal, on the shortest way to a move that is (:func:`~.evaluate.toward_progress`).
 
     >>> from windmill_widget import Game
     >>> greedy(Game(seed=1).view())
     Move('n1>c')
     """
-    moves = view.legal_moves()
-    last = view.history[-1].code if view.history else -1
+    moves = safe_moves(view) if view.rules.transfers == "any" else view.legal_moves()
     best, best_score = moves[0], -9
     for m in moves:
         code = m.code
@@ -43,12 +50,13 @@ def greedy(view: PlayerView) -> Move:
         if code == DEAL_CODE:
             score = 0
         elif dst == 0:
-            score = 3 if src <= 4 else 4  # from a corner / from a sail or the waste
+            score = 3 if src <= 4 else 4  # from a corner (or the centre's own top) / a sail or the waste
         elif src <= 4:
-            # Between foundations: pointless unless nothing else is left; never undo the last move.
-            score = -2 if code == (last & 15) << 4 | last >> 4 else -1
+            score = -1  # between foundations: only when nothing else is left
         else:
             score = 2
         if score > best_score:
             best, best_score = m, score
+    if best_score < 0 and is_transfer(view, best.code):
+        best = toward_progress(view) or best
     return best

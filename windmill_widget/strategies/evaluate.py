@@ -14,10 +14,24 @@ peek. The score rewards what seed 000's advice rewards:
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass
 
+from ..engine.notation import Move
 from ..engine.view import PlayerView
-from ..solver.compact import CENTRE_NEEDS, CORNER_FULL, CORNER_NEEDS, Compact
+from ..solver.compact import (
+    CENTRE_NEEDS,
+    CENTRE_TO_CORNER,
+    CORNER_FULL,
+    CORNER_NEEDS,
+    CORNER_TO_CENTRE,
+    CORNER_TO_CORNER,
+    DEAL,
+    TO_CENTRE,
+    TO_CORNER,
+    Compact,
+    engine_code,
+)
 
 
 @dataclass(frozen=True)
@@ -38,15 +52,6 @@ DEFAULT_WEIGHTS = Weights()
 def mirror(view: PlayerView) -> Compact:
     """The rank-only mirror of what ``view`` shows (stock cards unknown)."""
     return Compact.from_position(view._pos, hide_stock=True)
-
-
-def undoes_last(view: PlayerView, code: int) -> bool:
-    """Would engine move ``code`` put straight back the card the last move moved? (Only moves
-    between foundations can, with ``transfers="any"``; players avoid it so as not to loop.)"""
-    if not view.history:
-        return False
-    last = view.history[-1].code
-    return code == ((last & 15) << 4 | last >> 4)
 
 
 def unseen_ranks(view: PlayerView) -> list[int]:
@@ -95,3 +100,203 @@ def score(s: Compact, w: Weights = DEFAULT_WEIGHTS) -> float:
         code >>= 4
         depth += 1
     return w.placed * placed + w.centre * s.centre + w.variety * variety + w.ready * ready - w.buried * buried
+
+
+# -- not going round in circles (transfers="any") ------------------------------------------------
+# Every move except one between two foundations is progress that nothing undoes: a card leaves a
+# sail or the waste for good, or the stock shrinks. So a position can only come back within a run
+# of moves between foundations, and a player that never repeats a position of the current run,
+# and never steps where it could not go on without repeating one, cannot loop.
+
+#: How many positions a search of moves between foundations looks at before it assumes there is
+#: a way on (the foundations allow far fewer in practice: a few dozen).
+TRANSFER_SEARCH_CAP = 5_000
+
+
+def is_transfer(view: PlayerView, code: int) -> bool:
+    """Is engine move ``code`` one between two foundations that can be undone (``transfers="any"``)?
+    Under the seeds' rules a corner card that goes to the centre never comes back, so there no move
+    is a transfer.
+
+    >>> from windmill_widget import Game, Move, Rules
+    >>> view = Game(seed=1, rules=Rules.pysolfc()).view()
+    >>> is_transfer(view, Move("nw", "c").code), is_transfer(view, Move("n1", "c").code)
+    (True, False)
+    """
+    return view.rules.transfers == "any" and code >> 4 <= 4 and code & 15 <= 4
+
+
+def _compact_move(code: int) -> int:
+    """The mirror's move for an engine move between foundations."""
+    src, dst = code >> 4, code & 15
+    if src == 0:
+        return CENTRE_TO_CORNER + dst - 1
+    if dst == 0:
+        return CORNER_TO_CENTRE + src - 1
+    return CORNER_TO_CORNER + 4 * (src - 1) + dst - 1
+
+
+def _is_progress(m: int) -> bool:
+    """Is mirror move ``m`` progress (under ``transfers="any"``: not between foundations)?"""
+    return m in (DEAL, TO_CENTRE) or TO_CORNER <= m < CORNER_TO_CORNER
+
+
+def _has_progress(s: Compact) -> bool:
+    return any(_is_progress(m) for m in s.moves())
+
+
+def run_positions(view: PlayerView, s: Compact | None = None) -> set[int]:
+    """The positions (:meth:`Compact.key`, so suits and which corner is which do not count) of the
+    current run of moves between foundations, the present one included: rebuilt from
+    ``view.history`` by taking those moves back on the mirror ``s`` (default: ``mirror(view)``),
+    which is left as it was.
+
+    >>> from windmill_widget import Game
+    >>> len(run_positions(Game(seed=1).view()))
+    1
+    """
+    s = mirror(view) if s is None else s
+    seen = {s.key()}
+    if view.rules.transfers != "any":
+        return seen
+    snap = s.snapshot()
+    auto = view.rules.auto_kings
+    history = view.history
+    for i in range(len(history) - 1, max(len(history) - TRANSFER_SEARCH_CAP, 0) - 1, -1):
+        code = history[i].code
+        if code >> 4 > 4 or code & 15 > 4:
+            break  # progress: no earlier position can come back
+        src, dst = code >> 4, code & 15
+        if auto and dst and s.corner[dst - 1] == 1:
+            break  # a King left a corner: automatic Kings may have refilled it, so stop here
+        before = s.run - 1 if src and not dst else s.run  # a corner card to the centre counted one
+        s.undo((_compact_move(code), -1, max(before, 0), None))
+        seen.add(s.key())
+    s.restore(snap)
+    return seen
+
+
+def _first_steps(s: Compact, avoid: set[int]) -> dict[int, int]:
+    """Breadth first over moves between foundations from ``s`` (not entering ``avoid``): each first
+    move (mirror move) that starts a shortest way to a position with progress, with its length.
+    ``s`` is left as it was."""
+    root = s.snapshot()
+    found: dict[int, int] = {}
+    seen = set(avoid) | {s.key()}
+    todo: deque[tuple[int, int, tuple]] = deque()
+    for m in s.moves():
+        if not _is_progress(m):
+            rec = s.apply(m)
+            key = s.key()
+            if key not in seen:
+                seen.add(key)
+                todo.append((m, 1, s.snapshot()))
+            s.undo(rec)
+    best = None
+    while todo and len(seen) < TRANSFER_SEARCH_CAP:
+        first, depth, snap = todo.popleft()
+        if best is not None and depth > best:
+            break
+        s.restore(snap)
+        if _has_progress(s):
+            best = depth
+            found.setdefault(first, depth)
+            continue
+        for m in s.moves():
+            rec = s.apply(m)
+            key = s.key()
+            if key not in seen:
+                seen.add(key)
+                todo.append((first, depth + 1, s.snapshot()))
+            s.undo(rec)
+    if todo and best is None:  # too many positions to search: assume there is a way on
+        found = {m: 0 for m, _, _ in todo}
+    s.restore(root)
+    return found
+
+
+def can_progress(view: PlayerView) -> bool:
+    """Can this game still move on: a deal, a card from a sail or the waste to a foundation, now
+    or after some moves between foundations? With ``transfers="any"`` a game can have legal moves
+    (cards going back and forth between foundations) and still be over in all but name.
+
+    >>> from windmill_widget import Game, Rules
+    >>> can_progress(Game(seed=1).view())
+    True
+    >>> kings = Game.from_position(corners={"nw": ["KD"], "ne": ["KH"]}, sails={"n1": "5C"},
+    ...                            rules=Rules.pysolfc())
+    >>> kings.legal_moves()  # a King to an empty corner: nothing that matters changes
+    [Move('nw>se'), Move('nw>sw'), Move('ne>se'), Move('ne>sw')]
+    >>> can_progress(kings.view())
+    False
+    """
+    if view.rules.transfers != "any":
+        return bool(view.legal_moves())
+    s = mirror(view)
+    return _has_progress(s) or bool(_first_steps(s, set()))
+
+
+def safe_moves(view: PlayerView) -> list[Move]:
+    """The legal moves a player may make without going round in circles: all of them, except moves
+    between foundations (``transfers="any"``) that return to a position of the current run, or
+    that lead where no progress can follow without returning to one. A player that keeps to these
+    finishes every game that can still progress. When none is left (nothing can progress: see
+    :func:`can_progress`) it is all the legal moves; the game is over in all but name.
+
+    >>> from windmill_widget import Game, Rules
+    >>> game = Game.from_position(center=["AS", "2S"], corners={"nw": ["KD", "QD", "JD"],
+    ...     "ne": ["KH", "QH"]}, sails={"n1": "3C"}, rules=Rules.pysolfc())
+    >>> game.legal_moves()
+    [Move('n1>c'), Move('nw>ne')]
+    >>> safe_moves(game.view())  # the Jack onto the other Queen: the same position, corners swapped
+    [Move('n1>c')]
+    """
+    moves = view.legal_moves()
+    if view.rules.transfers != "any" or not any(is_transfer(view, m.code) for m in moves):
+        return moves
+    s = mirror(view)
+    if not _has_progress(s) and not _first_steps(s, set()):
+        return moves  # nothing can progress: the game is over in all but name
+    seen = run_positions(view, s)
+    out = []
+    for m in moves:
+        if not is_transfer(view, m.code):
+            out.append(m)
+            continue
+        rec = s.apply(_compact_move(m.code))
+        if s.key() not in seen and (_has_progress(s) or _first_steps(s, seen)):
+            out.append(m)
+        s.undo(rec)
+    if out:
+        return out
+    # Only moves between foundations, and none keeps clear of the run's positions (the run was not
+    # played by these rules): the shortest way on, if any.
+    steps = _first_steps(s, set())
+    if steps:
+        return [Move._from_code(engine_code(view._pos, min(steps, key=steps.__getitem__)))]
+    return moves
+
+
+def toward_progress(view: PlayerView) -> Move | None:
+    """When nothing but moves between foundations is legal (``transfers="any"``): the first move of a
+    shortest series of them, through positions new to this run, after which a card can leave a sail
+    or the waste, or a deal be made. ``None`` if there is none (or progress is possible now).
+
+    >>> from windmill_widget import Game, Rules
+    >>> game = Game.from_position(center=["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S"],
+    ...     corners={"nw": ["KD", "QD", "JD", "TD", "9D"]}, sails={"n1": "7C"}, rules=Rules.pysolfc())
+    >>> game.legal_moves()
+    [Move('nw>c'), Move('c>nw')]
+    >>> toward_progress(game.view())  # the centre's 8 onto the 9, and the corner takes the sail's 7
+    Move('c>nw')
+    """
+    if view.rules.transfers != "any":
+        return None
+    s = mirror(view)
+    if _has_progress(s):
+        return None
+    steps = _first_steps(s, set())
+    if not steps:
+        return None  # nothing can progress
+    steps = _first_steps(s, run_positions(view, s)) or steps
+    return Move._from_code(engine_code(view._pos, min(steps, key=steps.__getitem__)))

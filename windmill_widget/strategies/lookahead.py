@@ -22,7 +22,17 @@ import time
 from ..engine.notation import Move
 from ..engine.view import PlayerView
 from ..solver.compact import CORNER_TO_CORNER, DEAL, Compact, engine_code
-from .evaluate import DEFAULT_WEIGHTS, Weights, mirror, score, undoes_last, unseen_ranks
+from .evaluate import (
+    DEFAULT_WEIGHTS,
+    Weights,
+    is_transfer,
+    mirror,
+    run_positions,
+    safe_moves,
+    score,
+    toward_progress,
+    unseen_ranks,
+)
 
 
 class Lookahead:
@@ -60,31 +70,39 @@ class Lookahead:
         deadline = time.perf_counter() + self.max_seconds
         unseen = unseen_ranks(view)
         stock = s.n - s.k
-        options = _closure(s, self.max_states)  # [(first move, snapshot)], the root first
+        pos = view._pos
+        seen: set[int] = set()
+        safe: set[int] | None = None
+        if view.rules.transfers == "any":
+            # Never back to a position of this run of moves between foundations, never where no
+            # progress can follow without one (see safe_moves): then no game goes round in circles.
+            seen = run_positions(view, s)
+            safe = {m.code for m in safe_moves(view)}
+        options = _closure(s, self.max_states, seen=seen)  # [(first move, snapshot)], the root first
         best_m, best_v = None, float("-inf")
         root = s.snapshot()
         for first, snap in options:
             if first is None and stock == 0:
                 continue  # no deal left: the player has to move
+            code = None if first is None else engine_code(pos, first)
+            if safe is not None and code is not None and code not in safe:
+                continue
             s.restore(snap)
             # (A refill from the stock may have used up its last card on the way here.)
             if s.k < s.n and self.chance and time.perf_counter() < deadline:
                 v = self._after_deal(s, unseen)
             else:
                 v = score(s, self.weights)
-            if first is not None and first >= CORNER_TO_CORNER:
-                # A move between foundations (transfers="any") must earn its place; never straight back.
-                v -= 1.0 + 100.0 * undoes_last(view, engine_code(view._pos, first))
+            if code is not None and first >= CORNER_TO_CORNER and is_transfer(view, code):
+                v -= 1.0  # a move between foundations (transfers="any") must earn its place
             if v > best_v:
                 best_m, best_v = first, v
         s.restore(root)
         if best_m is None and stock == 0:
-            # Only moves that change nothing that matters are left (a card shuffled between corners
-            # of equal standing, transfers="any"): the game cannot progress. Any legal move will do.
-            moves = view.legal_moves()
-            return next((m for m in moves if not undoes_last(view, m.code)), moves[0])
+            # Only moves between foundations that change nothing that matters (transfers="any").
+            return toward_progress(view) or safe_moves(view)[0]
         m = DEAL if best_m is None else best_m
-        return Move._from_code(engine_code(view._pos, m))
+        return Move._from_code(engine_code(pos, m))
 
     def _after_deal(self, s: Compact, unseen: list[int]) -> float:
         """Expected best score after dealing one card from ``s`` (and playing on from there).
@@ -113,12 +131,15 @@ class Lookahead:
         return total / pool
 
 
-def _closure(s: Compact, cap: int, *, include_root: bool = True) -> list[tuple[int | None, tuple]]:
+def _closure(
+    s: Compact, cap: int, *, include_root: bool = True, seen: set[int] | None = None
+) -> list[tuple[int | None, tuple]]:
     """Every position reachable from ``s`` by plays (no deals), each with the first move leading to
-    it (``None`` for ``s`` itself); at most ``cap`` of them. ``s`` is left as it was."""
+    it (``None`` for ``s`` itself); at most ``cap`` of them, none through a position in ``seen``.
+    ``s`` is left as it was."""
     out: list[tuple[int | None, tuple]] = []
     root = s.snapshot()
-    seen = {s.key()}
+    seen = {s.key(), *(seen or ())}
     if include_root:
         out.append((None, root))
     todo = [(None, root)]

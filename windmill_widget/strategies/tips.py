@@ -41,7 +41,7 @@ from ..solver.compact import (
     TO_CORNER,
     engine_code,
 )
-from .evaluate import mirror, undoes_last
+from .evaluate import _is_progress, mirror, safe_moves, toward_progress
 
 
 def tips(view: PlayerView) -> Move:
@@ -58,10 +58,14 @@ def tips(view: PlayerView) -> Move:
     soon = {CENTRE_NEEDS[c + i] for i in range(1, 4) if c and c + i < 52}
     distinct = sum(1 for r in range(1, 14) if s.cnt[r])
     top = s.waste_top()
-    for m in s.moves():
+    moves = s.moves()
+    if view.rules.transfers == "any":  # no position of the game comes back (see safe_moves)
+        safe = {m.code for m in safe_moves(view)}
+        moves = [m for m in moves if _is_progress(m) or engine_code(view._pos, m) in safe]
+    for m in moves:
         if m == TO_CENTRE:
             v = 100.0  # tip 1
-        elif CORNER_TO_CENTRE <= m < TO_CORNER:
+        elif CORNER_TO_CENTRE <= m < TO_CORNER:  # (with transfers="any", only those in safe_moves)
             nxt = CENTRE_NEEDS[c + 1] if c + 1 < 52 else 0
             v = 90.0 if nxt and s.window_has(nxt) else 85.0  # tip 2
         elif TO_CORNER <= m < CORNER_TO_CORNER:
@@ -84,9 +88,9 @@ def tips(view: PlayerView) -> Move:
         elif m == DEAL:
             v = 20.0
         else:
-            # Moves between foundations (transfers="any") only when nothing else helps, and never
-            # straight back (that would loop).
-            v = 4.0 if undoes_last(view, engine_code(view._pos, m)) else 5.0
+            v = 5.0  # between foundations (transfers="any"): only when nothing else is left
         if v > best:
             best_m, best = m, v
+    if best < 10:
+        return toward_progress(view) or safe_moves(view)[0]
     return Move._from_code(engine_code(view._pos, best_m))
