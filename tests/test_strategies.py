@@ -14,7 +14,7 @@ import windmill_widget
 from windmill_widget import Game, Move, Rules
 from windmill_widget.engine.notation import FOUNDATIONS
 from windmill_widget.engine.rules import PRESETS
-from windmill_widget.lab import play_many
+from windmill_widget.lab import compare, play_many
 from windmill_widget.strategies import default_strategy, greedy, lookahead, random_strategy, tips
 from windmill_widget.strategies.evaluate import can_progress, mirror, run_positions, safe_moves, score
 from windmill_widget.strategies.lookahead import Lookahead
@@ -102,14 +102,44 @@ def test_tips_starts_a_corner_with_a_king() -> None:
     assert tips(game.view()).dst == "nw" and tips(game.view()).src == "n1"
 
 
-def test_tips_uses_a_stored_corner_card_for_the_centre() -> None:
-    # The centre needs a Queen; only corner nw has one (K, Q): it goes to the centre.
-    sails = dict(zip(SAIL_NAMES, ["2C", "7C", "9D", "3H", "5S", "6S", "5D", "8C"], strict=True))
+def test_tips_uses_a_stored_corner_card_when_the_next_centre_card_is_at_hand() -> None:
+    # The centre needs a Queen; only corner nw has one (K, Q). The King after it is on a sail, so the
+    # strict corner rule cannot stall the centre: the Queen goes.
+    sails = dict(zip(SAIL_NAMES, ["2C", "7C", "9D", "3H", "5S", "6S", "5D", "KC"], strict=True))
     centre = ["AS", "2S", "3S", "4S", "5H", "6H", "7H", "8H", "9H", "TH", "JH"]
     game = Game.from_position(
         center=centre, corners={"nw": ["KD", "QD"]}, sails=sails, waste=["4C"], stock=["6C"]
     )
     assert tips(game.view()) == "nw>c"
+
+
+def test_tips_keeps_a_corner_card_until_the_centre_can_go_on() -> None:
+    # As above with no King in view: after the corner's Queen the centre would need a King from a
+    # sail or the waste (the strict corner rule), so the Queen stays stored and tips deals.
+    sails = dict(zip(SAIL_NAMES, ["2C", "7C", "9D", "3H", "5S", "6S", "5D", "8C"], strict=True))
+    centre = ["AS", "2S", "3S", "4S", "5H", "6H", "7H", "8H", "9H", "TH", "JH"]
+    game = Game.from_position(
+        center=centre, corners={"nw": ["KD", "QD"]}, sails=sails, waste=["4C"], stock=["6C"]
+    )
+    assert tips(game.view()) == "deal"
+    assert greedy(game.view()) == "nw>c"
+
+
+@pytest.mark.parametrize(("waste", "expected"), [("9H", "deal"), ("TH", "n1>nw")])
+def test_tips_plays_from_a_sail_when_the_replacement_is_worth_it(waste: str, expected: str) -> None:
+    # Corner nw takes the sail's Queen. The waste's top card would replace it: a second 9 (the sails
+    # have one, and neither the centre nor a corner wants a 9 soon) is not worth it, so tips deals
+    # and keeps the play for a better card; a Ten, a rank the sails lack, is.
+    sails = dict(zip(SAIL_NAMES, ["QC", "7C", "9D", "3H", "5S", "6S", "5D", "8C"], strict=True))
+    game = Game.from_position(corners={"nw": ["KD"]}, sails=sails, waste=[waste], stock=["6C"])
+    assert tips(game.view()) == expected
+    assert greedy(game.view()) == "n1>nw"
+
+
+def test_tips_beats_greedy_on_the_same_deals() -> None:
+    cmp = compare({"greedy": greedy, "tips": tips}, range(300), executor="serial", progress=False)
+    paired = cmp.paired("tips", "greedy")
+    assert paired["only tips"] > paired["only greedy"] and paired["p_value"] < 0.05, paired
 
 
 def test_tips_rescues_the_waste_top_before_dealing() -> None:
