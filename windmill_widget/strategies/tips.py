@@ -9,7 +9,8 @@ It looks only at the sails, the waste's top card, the foundations and the size o
    A corner card goes to the centre only when the card the centre will want after it is at hand (on a
    sail or the waste's top), so the strict corner rule cannot stall the centre; otherwise it stays
    where it is, stored, until then (or until the stock is out). A corner card that moves to the centre
-   is no progress in itself: the corner must take that rank again.
+   is no progress in itself: the corner must take that rank again. Under rules without the corner
+   rule (``Rules.relaxed()``, ``Rules.pysolfc()``) there is nothing to wait for, and it goes at once.
 3. "Sometimes the corners are good places to store a card that you expect you'll soon want for the
    center." The waste's top card goes to a corner that takes it before anything else is dealt on it.
 4. "When you move a card out of the sails, a card from the discard pile will replace it ... delay
@@ -85,8 +86,9 @@ def tips(view: PlayerView) -> Move:
         return _move(view, TO_CENTRE)
     c = s.centre
     after = CENTRE_NEEDS[c + 1] if c and c + 1 < 52 else 0
+    hold = stock and s.limit is not None  # tip 2 is about the corner rule: without it, no waiting
     for m in moves:  # tip 2: a corner card to the centre, if the next centre card is at hand
-        if CORNER_TO_CENTRE <= m < TO_CORNER and (not stock or _at_hand(s, after, m - CORNER_TO_CENTRE)):
+        if CORNER_TO_CENTRE <= m < TO_CORNER and (not hold or _at_hand(s, after, m - CORNER_TO_CENTRE)):
             return _move(view, m)
     to_corner = [m for m in moves if TO_CORNER <= m < CORNER_TO_CORNER]
     for m in to_corner:  # tip 3: store the waste's top card on a corner before a deal buries it
