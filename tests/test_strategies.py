@@ -3,7 +3,10 @@ their own advice, and do not loop when moves between foundations are allowed."""
 
 from __future__ import annotations
 
+import itertools
 import random
+import sys
+import time
 
 import cloudpickle
 import pytest
@@ -14,7 +17,7 @@ import windmill_widget
 from windmill_widget import Game, Move, Rules
 from windmill_widget.engine.notation import FOUNDATIONS
 from windmill_widget.engine.rules import PRESETS
-from windmill_widget.lab import compare, play_many
+from windmill_widget.lab import compare, play_game, play_many
 from windmill_widget.strategies import default_strategy, greedy, lookahead, random_strategy, tips
 from windmill_widget.strategies.evaluate import can_progress, mirror, run_positions, safe_moves, score
 from windmill_widget.strategies.lookahead import Lookahead
@@ -170,6 +173,39 @@ def test_lookahead_weighs_the_next_card() -> None:
     move = lookahead(game.view())
     assert move in game.legal_moves()
     assert Lookahead(chance=False)(game.view()) in game.legal_moves()
+
+
+def test_lookahead_plays_the_same_games_however_busy_the_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Its effort is a count of positions, not a time: a clock racing ahead (as on a slow or busy
+    # machine, where every step takes longer) changes nothing, and two runs give the same games.
+    deals = range(3)
+    first = [play_game(lookahead, seed, time_limit=None) for seed in deals]
+    assert [play_game(lookahead, seed, time_limit=None) for seed in deals] == first
+    clock = itertools.count()
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(clock)))  # a second per reading
+    assert [play_game(lookahead, seed, time_limit=None) for seed in deals] == first
+
+
+def test_lookahead_examines_at_most_about_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Weighing the next deal stops once the budget is spent (one weighing may overrun it).
+    la = sys.modules["windmill_widget.strategies.lookahead"]
+    counted: list[int] = []
+    closure = la._closure
+
+    def counting(*args, **kwargs):
+        out = closure(*args, **kwargs)
+        counted[-1] += len(out) + (0 if kwargs.get("include_root", True) else 1)
+        return out
+
+    monkeypatch.setattr(la, "_closure", counting)
+    player = Lookahead(max_positions=300)
+    most = player.max_states + 13 * (1 + player.max_states // 4)  # one weighing: 13 next cards
+    game = Game(seed=5)
+    while game.status == "playing":
+        counted.append(0)
+        game.play(player(game.view()))
+    assert max(counted) <= player.max_positions + most
+    assert max(counted) > player.max_positions  # (the budget did bind somewhere)
 
 
 def test_score_prefers_progress() -> None:

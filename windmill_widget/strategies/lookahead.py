@@ -11,13 +11,16 @@ straight away is best). Positions are scored by :func:`~windmill_widget.strategi
 No peeking: the search runs on the solver's rank-only mirror built with the stock hidden (every
 stock card rank 0, "unknown"); the one card it ever reveals is the hypothetical next one.
 
-How it does (``benchmarks/tournament.py``, 500 deals, strict rules): 36% won, twice ``greedy``'s
-18%, at about 2 s a game (10 ms a move on average, under 0.1 s at worst).
+Its effort per move is a count of positions (``max_positions``), never a time, so it plays the same
+games on any machine, however busy: a tournament can be repeated exactly.
+
+How it does (strict rules, deals 0-299, one process): 37.0% won (111), against ``tips``' 21.0% and
+``greedy``'s 12.7% on the same deals; about 1 s a game, 5 ms a move on average and under 0.1 s at
+worst (a shared 2-core machine under load). The 0.08 s time limit it had before won 36.7% (110) on
+the same deals, at that load; deal by deal the two differ on 5 deals.
 """
 
 from __future__ import annotations
-
-import time
 
 from ..engine.notation import Move
 from ..engine.view import PlayerView
@@ -34,17 +37,29 @@ from .evaluate import (
     unseen_ranks,
 )
 
+#: Positions one move may examine (``Lookahead(max_positions=...)``): tuned to cost what the 0.08 s
+#: time limit it replaces did (at most about 0.1 s a move on a shared 2-core machine under load).
+MAX_POSITIONS = 6_000
+
 
 class Lookahead:
     """A configurable lookahead player (``lookahead`` is one with the default settings).
 
     ``chance``: weigh the next deal by the unseen cards (else just score the positions reached by
-    plays). ``max_states``: how many positions to examine per level at most. ``max_seconds``: a
-    soft time limit per move (the board's Hint asks for an answer within about 0.1 s).
+    plays). ``max_states``: how many positions the search of plays reaches at most (a quarter of
+    that after each possible next card). ``max_positions``: how many positions one move may examine
+    in all (one weighing of the next deal may overrun it, by at most 13 x (1 + max_states // 4));
+    when they are spent, the positions still to weigh are scored as they stand. A count, not a time:
+    the player makes the same moves on any machine, however busy.
 
     >>> from windmill_widget import Game
-    >>> Lookahead()(Game(seed=8).view())
+    >>> game = Game(seed=1)
+    >>> game.legal_moves()
+    [Move('n1>c'), Move('w1>c'), Move('deal')]
+    >>> Lookahead()(game.view())  # the next deal weighed: keep the sails' 2s in hand for now
     Move('deal')
+    >>> Lookahead(max_positions=1)(game.view())  # nothing weighed: the best position in view
+    Move('n1>c')
     """
 
     def __init__(
@@ -53,21 +68,23 @@ class Lookahead:
         *,
         chance: bool = True,
         max_states: int = 200,
-        max_seconds: float = 0.08,
+        max_positions: int = MAX_POSITIONS,
         name: str = "lookahead",
     ) -> None:
         self.weights = weights
         self.chance = chance
         self.max_states = max_states
-        self.max_seconds = max_seconds
+        self.max_positions = max_positions
         self.__name__ = name
 
     def __repr__(self) -> str:
-        return f"<{self.__name__}: chance={self.chance}, max_states={self.max_states}>"
+        return (
+            f"<{self.__name__}: chance={self.chance}, max_states={self.max_states}, "
+            f"max_positions={self.max_positions}>"
+        )
 
     def __call__(self, view: PlayerView) -> Move:
         s = mirror(view)
-        deadline = time.perf_counter() + self.max_seconds
         unseen = unseen_ranks(view)
         stock = s.n - s.k
         pos = view._pos
@@ -79,6 +96,7 @@ class Lookahead:
             seen = run_positions(view, s)
             safe = {m.code for m in safe_moves(view)}
         options = _closure(s, self.max_states, seen=seen)  # [(first move, snapshot)], the root first
+        examined = len(options)
         best_m, best_v = None, float("-inf")
         root = s.snapshot()
         for first, snap in options:
@@ -89,8 +107,9 @@ class Lookahead:
                 continue
             s.restore(snap)
             # (A refill from the stock may have used up its last card on the way here.)
-            if s.k < s.n and self.chance and time.perf_counter() < deadline:
-                v = self._after_deal(s, unseen)
+            if s.k < s.n and self.chance and examined < self.max_positions:
+                v, n = self._after_deal(s, unseen)
+                examined += n
             else:
                 v = score(s, self.weights)
             if code is not None and first >= CORNER_TO_CORNER and is_transfer(view, code):
@@ -104,12 +123,13 @@ class Lookahead:
         m = DEAL if best_m is None else best_m
         return Move._from_code(engine_code(pos, m))
 
-    def _after_deal(self, s: Compact, unseen: list[int]) -> float:
-        """Expected best score after dealing one card from ``s`` (and playing on from there).
-        Cards already drawn unseen into a sail came from the same pool, so the odds stay those of
-        ``unseen``."""
+    def _after_deal(self, s: Compact, unseen: list[int]) -> tuple[float, int]:
+        """Expected best score after dealing one card from ``s`` (and playing on from there), and
+        how many positions that examined. Cards already drawn unseen into a sail came from the same
+        pool, so the odds stay those of ``unseen``."""
         k = s.k
         total = 0.0
+        examined = 0
         pool = sum(unseen)
         for r in range(1, 14):
             n = unseen[r]
@@ -119,7 +139,9 @@ class Lookahead:
             rec = s.apply(DEAL)
             best = score(s, self.weights)
             snap = s.snapshot()
-            for _, child in _closure(s, self.max_states // 4, include_root=False):
+            children = _closure(s, self.max_states // 4, include_root=False)
+            examined += 1 + len(children)
+            for _, child in children:
                 s.restore(child)
                 v = score(s, self.weights)
                 if v > best:
@@ -128,7 +150,7 @@ class Lookahead:
             s.undo(rec)
             s.R[k] = 0
             total += n * best
-        return total / pool
+        return total / pool, examined
 
 
 def _closure(
