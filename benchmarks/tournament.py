@@ -5,13 +5,16 @@ Three parts, each printed as it finishes:
 1. speed: ``play_many(greedy)`` on 10,000 deals over every local core (the default process pool),
    and on 1,000 deals in this process for the one-core rate;
 2. every built-in player (``windmill_widget.strategies.__all__``) on the same 500 deals, with its
-   win rate and 95% Wilson interval;
+   win rate and 95% Wilson interval, and each one against ``greedy`` deal by deal (exact McNemar
+   test). Every player is deterministic (``lookahead`` limits its effort by a count of positions,
+   not by time), so the same deals give the same games on any machine, however busy;
 3. the ceiling: the clairvoyant solver (1 s per deal) on 200 deals next to the best no-peeking
    player, and the ratio of their win rates (the solver's over the deals it decided).
 
     .venv/bin/python benchmarks/tournament.py
     .venv/bin/python benchmarks/tournament.py --deals 2000 --players-deals 200 --ceiling-deals 50
     .venv/bin/python benchmarks/tournament.py --rules relaxed --skip-speed
+    .venv/bin/python benchmarks/tournament.py --rules pysolfc --skip-speed --skip-ceiling --workers 1
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ import os
 import platform
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
@@ -29,7 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain
 
 import windmill_widget.strategies as strategies
 from windmill_widget import Rules
-from windmill_widget.lab import compare, play_many
+from windmill_widget.lab import Results, compare, play_many
+from windmill_widget.strategies.evaluate import can_progress
 
 
 def builtin_players() -> dict[str, Callable]:
@@ -95,10 +100,30 @@ def players(deals: int, workers: int, rules: Rules, time_limit: float) -> str:
         lo, hi = r.ci
         rate = f"{r.win_rate:6.1%}  [{lo:5.1%}, {hi:5.1%}]"
         mean_ms = 1000 * sum(rec.seconds for rec in r) / r.n
-        failed = f", {len(r.failures)} failed ({r.failures[0].failure_kind})" if r.failures else ""
+        failed = _failures(r, rules)
         print(f"  {r.name:<24} {rate}  {r.mean_cards:5.1f} cards  {mean_ms:7.1f} ms/game{failed}")
+    if "greedy" in cmp.results:  # deal by deal: far more telling than overlapping intervals
+        for name in cmp.names:
+            if name != "greedy":
+                pair = cmp.paired(name, "greedy")
+                print(f"  {name} vs greedy: won by {name} only {pair[f'only {name}']}, by greedy only "
+                      f"{pair['only greedy']} (exact McNemar p = {pair['p_value']:.2g})")  # fmt: skip
     best = cmp.best()
     return next(name for name, r in cmp.results.items() if r is best)
+
+
+def _failures(r: Results, rules: Rules) -> str:
+    """How many games failed, and of those cut off at the move cap, how many could not progress any
+    more (with transfers="any" cards can move between foundations for ever; see can_progress)."""
+    if not r.failures:
+        return ""
+    kinds = Counter(rec.failure_kind for rec in r.failures)
+    text = ", ".join(f"{n} {kind}" for kind, n in kinds.most_common())
+    capped = [rec for rec in r.failures if rec.failure_kind == "MoveLimit"]
+    if capped:
+        over = sum(not can_progress(rec.game(rules).view()) for rec in capped)
+        text += f" ({over} of them with nothing left but moves between foundations)"
+    return f", failed: {text}"
 
 
 def ceiling(best: str, deals: int, workers: int, rules: Rules, seconds: float, time_limit: float) -> None:
