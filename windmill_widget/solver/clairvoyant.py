@@ -20,8 +20,25 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 #: Beam widths tried in turn, each followed by a slice of exhaustive search.
-BEAM_WIDTHS = (16, 64, 256, 1024, 4096, 16384, 65536)
-EXHAUSTIVE_SLICES = (500, 2_000, 8_000, 30_000, 120_000, 500_000, 2_000_000)
+BEAM_WIDTHS = (16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536)
+EXHAUSTIVE_SLICES = (
+    500,
+    1_000,
+    2_000,
+    4_000,
+    8_000,
+    15_000,
+    30_000,
+    60_000,
+    120_000,
+    250_000,
+    500_000,
+    1_000_000,
+    2_000_000,
+)
+#: Positions with at most this many stock cards left count as endgames, where the exhaustive search
+#: checks each position against the release-time bound (:mod:`.bound`).
+ENDGAME_STOCK = 22
 
 
 @dataclass(frozen=True)
@@ -90,7 +107,11 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
     state = Compact.from_position(pos)
     if state.is_won():
         return Solution("won", (), 0, time.perf_counter() - t0, "exhaustive")
-    dfs = Exhaustive(Compact.from_position(pos))
+    # The release-time bound prunes well only near the end of the stock, and each check costs
+    # hundreds of positions' worth of search: from a full deal it ate most of a second for a few
+    # thousand positions. So the depth-first search uses it only when the stock is already short.
+    horizon = ENDGAME_STOCK if state.stock_left() <= ENDGAME_STOCK else 0
+    dfs = Exhaustive(Compact.from_position(pos), horizon=horizon)
     nodes = 0
     stats: dict[str, int] = {"beam_nodes": 0, "exhaustive_nodes": 0}
 
