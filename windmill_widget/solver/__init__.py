@@ -33,9 +33,10 @@ What to expect (``benchmarks/solver.py``, strict rules, 1 s per deal on one core
 82% of deals are *decided* within the second, every one of them by finding a win; the median deal
 takes 0.02 s. Proving a full deal lost is another matter. A lost deal's reachable space is vast:
 an exhaustive search in C over the same canonical positions, written to check this, visited 188
-million positions of deal 4 in two minutes without exhausting it, and no cheap sound argument we
-tried (release-time relaxations with the stock face up or dealt lazily, unreachable ranks) cuts it
-down, because the loss comes from the waste's order many deals later. So lost deals come back
+million positions of deal 4 in two minutes without exhausting it. The cheap sound arguments we know
+(the release-time relaxation above, or a variant that deals the stock lazily; a rank the centre
+can no longer reach) cannot cut it down early: they let cards still to be dealt wait for free,
+while the loss comes from the order they are buried in many deals later. So lost deals come back
 ``"unknown"``, and the lab reports the clairvoyant win rate as a range when some deals stay unknown.
 """
 
