@@ -27,6 +27,7 @@ from ..engine.notation import MOVES, Move, S
 from ..engine.position import Position, explain
 from ..engine.rules import Rules
 from ..engine.view import PlayerView
+from ..strategies.evaluate import can_progress, is_transfer
 from .records import GameRecord
 
 #: More moves than any finished game needs (~200): only loops get here, and under
@@ -149,6 +150,11 @@ def play_deal(
                 stock_len = len(stock)
                 unseen = tuple(sorted(stock))
             view = fast_view(pos, codes, history, unseen)
+            # Under transfers="any" a game whose only moves shuttle cards between foundations, none
+            # of them leading to a deal or a play from the sails or waste, is over in all but name:
+            # the engine still lists those moves, the lab counts the game as lost.
+            if transfers_only(view, codes) and not can_progress(view):
+                break
             try:
                 alarm.inside = True
                 move = strategy(view)
@@ -195,6 +201,12 @@ def play_deal(
         seconds=time.perf_counter() - t0,
         codes=bytes(played),
     )
+
+
+def transfers_only(view: PlayerView, codes: list[int]) -> bool:
+    """Are all the legal moves ``codes`` moves between foundations (possible only with
+    ``transfers="any"``)?"""
+    return view.rules.transfers == "any" and all(is_transfer(view, code) for code in codes)
 
 
 def check_strategy(strategy: object, what: str = "strategy") -> None:
@@ -250,7 +262,10 @@ def play_game(
 
     Each turn the strategy gets the player's view (the stock only as a count) and returns a
     :class:`~windmill_widget.Move` or move text. A raise, a non-move, an illegal move, more than
-    ``max_moves`` moves or more than ``time_limit`` seconds end the game as ``"failed"``.
+    ``max_moves`` moves or more than ``time_limit`` seconds end the game as ``"failed"``. The game
+    is ``"lost"`` when no legal move is left or, under ``transfers="any"``, when the only moves left
+    shuttle cards between foundations without ever leading to a deal or a play from the sails or
+    the waste (the engine still lists such moves; the game is over in all but name).
 
     >>> def first(view):
     ...     return view.legal_moves()[0]

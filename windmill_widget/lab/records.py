@@ -30,9 +30,10 @@ ALL_CARDS = 104
 class GameRecord:
     """One deal played by one strategy.
 
-    ``outcome`` is ``"won"``, ``"lost"`` (no legal move left) or ``"failed"``: the strategy raised,
-    returned something that is not a legal move, or ran past the move or time limit; ``error``
-    then says which, starting with a kind (``IllegalMove``, ``TimeLimit``, ``MoveLimit``,
+    ``outcome`` is ``"won"``, ``"lost"`` (no legal move left; under ``transfers="any"`` also when
+    only moves between foundations are left and none of them leads anywhere) or ``"failed"``: the
+    strategy raised, returned something that is not a legal move, or ran past the move or time
+    limit; ``error`` then says which, starting with a kind (``IllegalMove``, ``TimeLimit``, ``MoveLimit``,
     ``TypeError`` for a non-move, or the exception's class).
     """
 
