@@ -1,5 +1,7 @@
-"""How good a position looks to a player who cannot see the stock: the heuristic behind the
-``tips`` and ``lookahead`` players.
+"""How good a position looks to a player who cannot see the stock (the heuristic behind the
+``lookahead`` player), and how players avoid going round in circles when cards may move between
+foundations (:func:`safe_moves`, :func:`toward_progress`, :func:`can_progress`, used by every
+built-in player).
 
 Positions are read through the solver's rank-only mirror (:class:`~windmill_widget.solver.compact.
 Compact`) built with the stock *hidden* (every stock card is rank 0, "unknown"), so nothing here can
@@ -115,8 +117,8 @@ TRANSFER_SEARCH_CAP = 5_000
 
 def is_transfer(view: PlayerView, code: int) -> bool:
     """Is engine move ``code`` one between two foundations that can be undone (``transfers="any"``)?
-    Under the seeds' rules a corner card that goes to the centre never comes back, so there no move
-    is a transfer.
+    Under the seeds' rules a corner card that goes to the centre never comes back, so under them no
+    move counts as one.
 
     >>> from windmill_widget import Game, Move, Rules
     >>> view = Game(seed=1, rules=Rules.pysolfc()).view()

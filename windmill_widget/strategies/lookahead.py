@@ -17,7 +17,8 @@ games on any machine, however busy: a tournament can be repeated exactly.
 How it does (strict rules, deals 0-299, one process): 37.0% won (111), against ``tips``' 21.0% and
 ``greedy``'s 12.7% on the same deals; about 1 s a game, 5 ms a move on average and under 0.1 s at
 worst (a shared 2-core machine under load). The 0.08 s time limit it had before won 36.7% (110) on
-the same deals, at that load; deal by deal the two differ on 5 deals.
+the same deals, at that load; deal by deal the two differ on 5 deals. With ``Rules.pysolfc()``
+(deals 0-199): 57.5%, against 27.0% and 25.0%, at about 7 s a game.
 """
 
 from __future__ import annotations
