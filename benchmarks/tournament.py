@@ -34,7 +34,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain
 import windmill_widget.strategies as strategies
 from windmill_widget import Rules
 from windmill_widget.lab import Results, compare, play_many
-from windmill_widget.strategies.evaluate import can_progress
 
 
 def builtin_players() -> dict[str, Callable]:
@@ -100,7 +99,7 @@ def players(deals: int, workers: int, rules: Rules, time_limit: float) -> str:
         lo, hi = r.ci
         rate = f"{r.win_rate:6.1%}  [{lo:5.1%}, {hi:5.1%}]"
         mean_ms = 1000 * sum(rec.seconds for rec in r) / r.n
-        failed = _failures(r, rules)
+        failed = _failures(r)
         print(f"  {r.name:<24} {rate}  {r.mean_cards:5.1f} cards  {mean_ms:7.1f} ms/game{failed}")
     if "greedy" in cmp.results:  # deal by deal: far more telling than overlapping intervals
         for name in cmp.names:
@@ -112,18 +111,12 @@ def players(deals: int, workers: int, rules: Rules, time_limit: float) -> str:
     return next(name for name, r in cmp.results.items() if r is best)
 
 
-def _failures(r: Results, rules: Rules) -> str:
-    """How many games failed, and of those cut off at the move cap, how many could not progress any
-    more (with transfers="any" cards can move between foundations for ever; see can_progress)."""
+def _failures(r: Results) -> str:
+    """How many games failed, by kind (``MoveLimit``, ``TimeLimit``, ...), if any did."""
     if not r.failures:
         return ""
     kinds = Counter(rec.failure_kind for rec in r.failures)
-    text = ", ".join(f"{n} {kind}" for kind, n in kinds.most_common())
-    capped = [rec for rec in r.failures if rec.failure_kind == "MoveLimit"]
-    if capped:
-        over = sum(not can_progress(rec.game(rules).view()) for rec in capped)
-        text += f" ({over} of them with nothing left but moves between foundations)"
-    return f", failed: {text}"
+    return ", failed: " + ", ".join(f"{n} {kind}" for kind, n in kinds.most_common())
 
 
 def ceiling(best: str, deals: int, workers: int, rules: Rules, seconds: float, time_limit: float) -> None:
