@@ -364,6 +364,32 @@ def test_lost_when_no_legal_move() -> None:
     assert g.status == "playing"
 
 
+def test_lost_under_transfers_when_only_shuttling_is_left() -> None:
+    # Two Kings can swap corners for ever, but nothing will ever take the 5: over in all but name.
+    g = Game.from_position(corners={"nw": ["KD"], "ne": ["KH"]}, sails={"n1": "5C"}, rules=Rules.pysolfc())
+    assert g.legal_moves() and all(m.src in CORNERS and m.dst in CORNERS for m in g.legal_moves())
+    assert g.status == "lost"
+    # The same cards with a stock to deal from: not over.
+    sails = dict(zip(SAILS, ["5C", "5D", "5H", "5S", "6C", "6D", "6H", "6S"], strict=True))
+    g = Game.from_position(
+        corners={"nw": ["KD"], "ne": ["KH"]}, sails=sails, stock=["9S"], rules=Rules.pysolfc()
+    )
+    assert g.status == "playing"
+    # Only moves between foundations now, but the centre's 8 onto the corner's 9 lets the 7 follow.
+    centre = ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S"]
+    g = Game.from_position(
+        center=centre, corners={"nw": ["KD", "QD", "JD", "TD", "9D"]}, sails={"n1": "7C"},
+        rules=Rules.pysolfc(),
+    )  # fmt: skip
+    assert sorted(map(str, g.legal_moves())) == ["c>nw", "nw>c"]
+    assert g.status == "playing"
+    g.play("c>nw")
+    assert g.status == "playing" and "n1>nw" in g.legal_moves()
+    # Under the seeds' rules nothing changes: "lost" is still "no legal move".
+    g = Game.from_position(corners={"nw": ["KD"], "ne": ["KH"]}, sails={"n1": "5C"})
+    assert g.legal_moves() == [] and g.status == "lost"
+
+
 # -- option: auto_kings -----------------------------------------------------------------------------
 # Seeds 001/002: "as the first four Kings turn up, place them in the corners". "When true, whenever a
 # King is available (sail or waste top) and a corner is empty, it moves there by itself as part of the

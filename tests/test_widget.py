@@ -378,6 +378,13 @@ def test_won_and_stuck_are_announced() -> None:
     front_end(w, intent(w, "hint"))
     assert w.state["hint"] is None and "over" in w.state["message"]["text"]
 
+    # PySolFC's transfers: two Kings could swap corners for ever, but nothing takes the 5.
+    w.load(
+        Game.from_position(corners={"nw": ["KD"], "ne": ["KH"]}, sails={"n1": "5C"}, rules=Rules.pysolfc())
+    )
+    assert w.state["status"] == "lost" and w.state["legal"]
+    assert "only moves between foundations" in w.state["message"]["text"]
+
 
 def test_repr_is_stable_and_says_where_the_game_is() -> None:
     a, b = WindmillWidget(seed=SEED), WindmillWidget(seed=SEED)

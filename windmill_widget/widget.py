@@ -476,7 +476,12 @@ class WindmillWidget(anywidget.AnyWidget):
         if status == "won":
             kind, text = "won", f"{text} You won! All {NUM_CARDS} cards are on the foundations."
         elif status == "lost":
-            kind, text = "lost", f"{text} No moves left: undo some moves or start a new game."
+            stuck = (
+                "No moves left"
+                if not self._game.legal_moves()
+                else ("Nothing can move on: only moves between foundations are left, and they lead nowhere")
+            )
+            kind, text = "lost", f"{text} {stuck}: undo some moves or start a new game."
         self._say(kind, text)
 
     def _say(self, kind: str, text: str) -> None:

@@ -282,11 +282,12 @@ class Game:
     # -- reading -------------------------------------------------------------------------------
     @property
     def status(self) -> Status:
-        """``"won"`` when every card is on a foundation, ``"lost"`` when no legal move remains,
-        else ``"playing"``."""
+        """``"won"`` when every card is on a foundation, ``"lost"`` when no legal move remains
+        (with ``transfers="any"``, also when only moves between foundations remain and none of
+        them leads anywhere else), else ``"playing"``."""
         if self._pos.is_won():
             return "won"
-        return "playing" if self._legal_codes() else "lost"
+        return "lost" if self._pos.is_over(self._legal_codes()) else "playing"
 
     @property
     def corner_run(self) -> int:

@@ -67,6 +67,52 @@ class Position:
         p = self.piles
         return not p[S] and not p[W] and not any(p[5:13])
 
+    def is_over(self, codes: list[int] | None = None) -> bool:
+        """Is the game over (lost, unless it is won)? ``codes``: the legal codes, if known.
+
+        Over when no legal move remains. With ``transfers="any"`` also when the only legal moves
+        go between foundations and no sequence of them ever leads to a deal or to a card played
+        from a sail or the waste: cards could shuttle between foundations for ever, but the game
+        is over in all but name. (An engine rule, not a seed's: see ``docs/rules.md``.)
+        """
+        if codes is None:
+            codes = self.legal_codes()
+        if not codes:
+            return True
+        if not self._any or self.piles[S]:  # no transfers, or a deal is still to come
+            return False
+        if not all(_between_foundations(code) for code in codes):
+            return False
+        return not self._progress_after_transfers()
+
+    def _progress_after_transfers(self) -> bool:
+        """Does some sequence of moves between foundations lead to a position with another kind
+        of move? Visits each arrangement of foundation heights once (the ranks on a foundation
+        follow from its height; the window does not change on the way)."""
+        placed = self.on_foundations()
+        seen = {self._foundations_key()}
+        todo = [self]
+        while todo:
+            pos = todo.pop()
+            for code in pos.legal_codes():
+                if not _between_foundations(code):
+                    return True
+                nxt = pos.copy()
+                nxt.apply(code)
+                if nxt.on_foundations() != placed:  # automatic Kings played from the window
+                    return True
+                key = nxt._foundations_key()
+                if key not in seen:
+                    seen.add(key)
+                    todo.append(nxt)
+        return False
+
+    def _foundations_key(self) -> tuple[int, ...]:
+        p = self.piles
+        limit = self._limit
+        run = 0 if limit is None else min(self.corner_run, limit)
+        return (len(p[0]), len(p[1]), len(p[2]), len(p[3]), len(p[4]), run)
+
     # -- legality: the rules, once ----------------------------------------------------------
     def legal_codes(self) -> list[int]:
         """Every legal move, as codes, in a stable order: plays from sails and the waste,
@@ -300,3 +346,8 @@ def explain(pos: Position, code: int) -> tuple[str, str] | None:
                 f"{rank_article(top)}); {what} cannot go there.",
             )
     return "illegal", "That move is not allowed here."  # unreachable when the rules above are complete
+
+
+def _between_foundations(code: int) -> bool:
+    """Does move ``code`` go from a foundation (the centre 0, corners 1-4) to another?"""
+    return code >> 4 <= 4 and code & 15 <= 4

@@ -60,7 +60,7 @@ class PlayerView:
     def status(self) -> str:
         if self._pos.is_won():
             return "won"
-        return "playing" if self.legal_moves() else "lost"
+        return "lost" if self._pos.is_over([m.code for m in self.legal_moves()]) else "playing"
 
     def legal_moves(self) -> list[Move]:
         if self._legal is None:

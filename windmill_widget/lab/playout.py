@@ -27,7 +27,6 @@ from ..engine.notation import MOVES, Move, S
 from ..engine.position import Position, explain
 from ..engine.rules import Rules
 from ..engine.view import PlayerView
-from ..strategies.evaluate import can_progress, is_transfer
 from .records import GameRecord
 
 #: More moves than any finished game needs (~200): only loops get here, and under
@@ -126,7 +125,7 @@ def play_deal(
     """:func:`play_game` without the argument checks (the tournament's inner loop)."""
     t0 = time.perf_counter()
     pos = Game(seed=seed, rules=rules)._pos  # the position core a Game wraps
-    legal_codes, apply = pos.legal_codes, pos.apply
+    legal_codes, apply, is_over = pos.legal_codes, pos.apply, pos.is_over
     stock = pos.piles[S]
     played = bytearray()
     history: tuple[Move, ...] = ()
@@ -137,7 +136,7 @@ def play_deal(
     try:
         while True:
             codes = legal_codes()
-            if not codes:
+            if is_over(codes):  # no move left, or (transfers="any") none that leads anywhere
                 break
             n = len(played)
             if n >= max_moves:
@@ -150,11 +149,6 @@ def play_deal(
                 stock_len = len(stock)
                 unseen = tuple(sorted(stock))
             view = fast_view(pos, codes, history, unseen)
-            # Under transfers="any" a game whose only moves shuttle cards between foundations, none
-            # of them leading to a deal or a play from the sails or waste, is over in all but name:
-            # the engine still lists those moves, the lab counts the game as lost.
-            if transfers_only(view, codes) and not can_progress(view):
-                break
             try:
                 alarm.inside = True
                 move = strategy(view)
@@ -201,12 +195,6 @@ def play_deal(
         seconds=time.perf_counter() - t0,
         codes=bytes(played),
     )
-
-
-def transfers_only(view: PlayerView, codes: list[int]) -> bool:
-    """Are all the legal moves ``codes`` moves between foundations (possible only with
-    ``transfers="any"``)?"""
-    return view.rules.transfers == "any" and all(is_transfer(view, code) for code in codes)
 
 
 def check_strategy(strategy: object, what: str = "strategy") -> None:

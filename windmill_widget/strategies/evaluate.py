@@ -232,10 +232,7 @@ def can_progress(view: PlayerView) -> bool:
     >>> can_progress(kings.view())
     False
     """
-    if view.rules.transfers != "any":
-        return bool(view.legal_moves())
-    s = mirror(view)
-    return _has_progress(s) or bool(_first_steps(s, set()))
+    return not view._pos.is_over()  # the engine's rule (Game.status says "lost" exactly then)
 
 
 def safe_moves(view: PlayerView) -> list[Move]:
