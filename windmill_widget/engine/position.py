@@ -81,7 +81,7 @@ class Position:
             return True
         if not self._any or self.piles[S]:  # no transfers, or a deal is still to come
             return False
-        if not all(_between_foundations(code) for code in codes):
+        if not all(between_foundations(code) for code in codes):
             return False
         return not self._progress_after_transfers()
 
@@ -95,7 +95,7 @@ class Position:
         while todo:
             pos = todo.pop()
             for code in pos.legal_codes():
-                if not _between_foundations(code):
+                if not between_foundations(code):
                     return True
                 nxt = pos.copy()
                 nxt.apply(code)
@@ -348,6 +348,6 @@ def explain(pos: Position, code: int) -> tuple[str, str] | None:
     return "illegal", "That move is not allowed here."  # unreachable when the rules above are complete
 
 
-def _between_foundations(code: int) -> bool:
+def between_foundations(code: int) -> bool:
     """Does move ``code`` go from a foundation (the centre 0, corners 1-4) to another?"""
     return code >> 4 <= 4 and code & 15 <= 4

@@ -20,6 +20,7 @@ from collections import deque
 from dataclasses import dataclass
 
 from ..engine.notation import Move
+from ..engine.position import between_foundations
 from ..engine.view import PlayerView
 from ..solver.compact import (
     CENTRE_NEEDS,
@@ -125,7 +126,7 @@ def is_transfer(view: PlayerView, code: int) -> bool:
     >>> is_transfer(view, Move("nw", "c").code), is_transfer(view, Move("n1", "c").code)
     (True, False)
     """
-    return view.rules.transfers == "any" and code >> 4 <= 4 and code & 15 <= 4
+    return view.rules.transfers == "any" and between_foundations(code)
 
 
 def _compact_move(code: int) -> int:
