@@ -48,8 +48,8 @@ def _wanted(centre: int, corners: tuple[int, ...]) -> tuple[tuple[int, ...], tup
 
 
 _WANTED: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
-#: Nonzero 4-bit fields in a 16-bit chunk of ``scode`` (for counting the distinct ranks in the sails).
-_DISTINCT16 = tuple(sum(1 for i in range(4) if x >> (4 * i) & 15) for x in range(1 << 16))
+#: Nonzero 4-bit fields in a byte of ``scode`` (for counting the distinct ranks in the sails).
+_DISTINCT8 = tuple((x & 15 > 0) + (x >> 4 > 0) for x in range(256))
 
 
 def _score(s: Compact) -> int:
@@ -67,8 +67,11 @@ def _score(s: Compact) -> int:
         wanted = _WANTED[fkey] = _wanted(s.centre, tuple(s.corner))
     shifts, weight = wanted
     sc = s.scode
-    d = _DISTINCT16
-    variety = d[sc & 0xFFFF] + d[sc >> 16 & 0xFFFF] + d[sc >> 32 & 0xFFFF] + d[sc >> 48 & 0xFFFF]
+    d = _DISTINCT8
+    variety = (
+        d[sc & 255] + d[sc >> 8 & 255] + d[sc >> 16 & 255] + d[sc >> 24 & 255]
+        + d[sc >> 32 & 255] + d[sc >> 40 & 255] + d[sc >> 48 & 255]
+    )  # fmt: skip
     if sc & 15:  # rank 0 (unknown cards, in players' mirrors) is not variety
         variety -= 1
     at_hand = 0
