@@ -3,12 +3,13 @@
 Soundness is checked against a brute force that knows nothing but the engine: a depth-first search
 over full engine positions (card identities, sail and corner names and all) on endgames small
 enough to exhaust. The solver, with its rank-only mirror, canonical keys, beam search and the
-release-time bound, must reach the same verdict on every one, under every rules preset.
+dig relaxation, must reach the same verdict on every one, under every rules preset.
 """
 
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from hypothesis import assume, given, settings
@@ -20,6 +21,7 @@ from windmill_widget.engine.rules import PRESETS
 from windmill_widget.solver import Solution, solve
 from windmill_widget.solver.bound import relaxed_winnable
 from windmill_widget.solver.compact import Compact
+from windmill_widget.solver.exhaustive import Exhaustive
 
 SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=None)
 SUITS = "SHDC"
@@ -155,6 +157,22 @@ def test_bound_never_refutes_a_winnable_endgame(preset: str, seed: int, cards_ou
             assert relaxed_winnable(Compact.from_position(pos), budget=10**6) is not False
 
 
+@pytest.mark.parametrize("preset", PRESETS)
+@settings(max_examples=4, deadline=None, derandomize=True, database=None)
+@given(seed=st.integers(0, 2**32), stock_left=st.integers(25, 50))
+def test_bound_never_refutes_a_winnable_midgame(preset: str, seed: int, stock_left: int) -> None:
+    # With stock left, the relaxation's deals (straight to the next card a foundation needs) are
+    # what is on trial.
+    game = late_position(seed, getattr(Rules, preset)(), stock_left)
+    assume(game.status == "playing")
+    sol = solve(game, max_seconds=3)
+    assume(sol.won)
+    pos = game._pos.copy()
+    for m in sol.moves:
+        assert relaxed_winnable(Compact.from_position(pos), budget=10**5) is not False
+        pos.apply(m.code)
+
+
 # -- whole deals ------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("preset", "seed"), [("strict", 8), ("strict", 21), ("relaxed", 8), ("classic", 8), ("pysolfc", 8)]
@@ -208,7 +226,66 @@ def test_staged_lesson_position_proved_lost_by_exhaustion() -> None:
     sails = dict(zip(names, ["9H", "9D", "8H", "8D", "7H", "7D", "6H", "6D"], strict=True))
     game = Game.from_position(center=["AS", "2S"], sails=sails, waste=["3H", "3D", "5C", "5S"], stock=["4C"])
     sol = solve(game)
-    assert sol.result == "lost" and sol.method in ("beam", "exhaustive")
+    assert sol.result == "lost" and sol.method in ("beam", "exhaustive", "relaxation")
+    # The search alone, without the relaxation, proves it too.
+    dfs = Exhaustive(Compact.from_position(game._pos), horizon=0)
+    assert dfs.run(10**6) == "lost"
+
+
+def frozen_deal_58() -> Game:
+    """Deal 58 after the thirty deals it forces: no King and no 3 turn up before them, so nothing
+    can be played but the 2 (then the 3, 4 and 5 to the centre), and 27 cards lie in the waste."""
+    game = Game(seed=58)
+
+    def to_centre() -> bool:
+        for m in game.legal_moves():
+            if str(m).endswith(">c"):
+                game.play(m)
+                return True
+        return False
+
+    assert to_centre()
+    for _ in range(30):
+        assert [str(m) for m in game.legal_moves()] == ["deal"]
+        game.deal()
+    while to_centre():
+        pass
+    return game
+
+
+def test_dig_relaxation_proves_a_long_waste_lost() -> None:
+    game = frozen_deal_58()
+    assert len(game.pile("waste")) == 27 and len(game.pile("stock")) == 64
+    state = Compact.from_position(game._pos)
+    assert relaxed_winnable(state, budget=10**6) is False
+    assert relaxed_winnable(state, budget=1_000) is None  # too small a budget: no conclusion
+    sol = solve(game, max_seconds=60)
+    assert sol.result == "lost" and sol.method == "relaxation" and sol.moves == ()
+
+
+def test_sliced_search_reaches_the_same_verdict() -> None:
+    # Slices cut by the clock, even in the middle of a bound check (which is then redone), must
+    # not change the verdict. Slices grow, as the solver's do, so every check gets to finish.
+    verdicts = set()
+    retried = 0
+    games = [late_position(seed, Rules.strict(), 10) for seed in range(6)]
+    games += [endgame(random.Random(seed), Rules.strict(), 18) for seed in range(6)]
+    for seed, game in enumerate(games):
+        if game.status != "playing":
+            continue
+        whole = Exhaustive(Compact.from_position(game._pos), horizon=30)
+        verdict = whole.run(10**6)
+        sliced = Exhaustive(Compact.from_position(game._pos), horizon=30)
+        slices = 0
+        step = None
+        while step is None:
+            step = sliced.run(10**6, deadline=time.perf_counter() + 0.00002 * 1.2**slices)
+            slices += 1
+        assert step == verdict, seed
+        verdicts.add(verdict)
+        retried += sliced.retried
+    assert verdicts == {"won", "lost"}  # both kinds of verdict were on trial
+    assert retried > 0  # and checks were cut short and redone
 
 
 @pytest.mark.parametrize("budget", [{"max_nodes": 50}, {"max_seconds": 0.05}])

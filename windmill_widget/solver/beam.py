@@ -136,7 +136,7 @@ def beam_search(
     """Search from ``state`` (restored afterwards) keeping ``width`` positions per clock tick.
 
     ``horizon``: positions with at most this many stock cards left are first checked by the
-    release-time bound (:mod:`.bound`) and dropped when it proves them lost; off by default, since
+    dig relaxation (:mod:`.bound`) and dropped when it proves them lost; off by default, since
     at Python speed the check costs more search than it saves. ``diversity``: keep at most this
     many positions per foundation state before any more (0: no such rule; on deals 0-99 it won no
     more deals at a given width and doubled the work).

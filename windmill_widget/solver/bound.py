@@ -1,20 +1,32 @@
-"""A cheap proof that a position is lost: the *release-time relaxation*.
+"""A cheap proof that a position is lost: the *dig relaxation*.
 
-Relax the game so that every card still in the stock is available right now, and keep exactly one
-real constraint: the waste is a stack. The card ``j`` places below the waste's top can only reach
-the sails or the top after at least ``j`` cards have been played from the sails or the waste, since
-each such play uncovers at most one waste card, deals only bury, and moves between foundations
-uncover nothing. Everything the real game can do, the relaxed game can do too (it may also do
-more), so if the relaxed game cannot put every card on the foundations, neither can the real one.
+Relax the game in one way only: a card stays available once it has been available. (In the real
+game a deal buries the waste's top card under the new one.) Keep the one constraint that makes
+deals lose: the waste is a stack. Every play from the sails or the waste uncovers at most one
+waste card and every deal covers one, so the card ``j`` places below the waste's top comes up only
+once the plays made so far outnumber the deals by ``j + 1``; moves between foundations uncover
+nothing. Everything the real game can do, the relaxed game can do too, so if the relaxed game
+cannot put every card on the foundations, neither can the real one.
 
-The relaxed game is small: its state is only the foundations (the centre's height, the corners'
-heights, the corner run). How many cards of each rank are available follows from them: "free"
-cards plus the waste cards uncovered so far, minus what has been played. It is strongest late in
-the game, when the stock is short and a deep waste has to be dug out in a fixed order; that is
-where a depth-first search otherwise spends almost all of its time.
+The relaxed game is small. Its state is the foundations (the centre's height, the corners'
+heights, the corner run), how many cards have been dealt and how deep the waste has been dug;
+the cards at hand follow from those. Two facts keep the search short:
+
+* **Deeper is better.** Of two relaxed positions with the same foundations and stock, the one dug
+  deeper has every card the other has, now and later; only the deepest is searched.
+* **Deal only for a card you play at once.** Moving a play in front of a deal never hurts (the
+  card was there already, and the play uncovers a waste card one deal sooner). So a run of deals
+  ends with playing its last card, which the foundations need and which was not at hand: the
+  search deals straight to the next such card of each needed rank.
+
+It bites when a deep waste has to be dug out while the stock still tempts you to deal: a stretch
+of deals with nothing to play leaves a long stack that every later deal pushes further away.
 """
 
 from __future__ import annotations
+
+import time
+from collections.abc import Callable
 
 from .compact import CENTRE_NEEDS, CENTRE_TOP, CORNER_FULL, CORNER_NEEDS, CORNER_TOP, Compact
 
@@ -23,90 +35,145 @@ class _Budget(Exception):
     pass
 
 
-def relaxed_winnable(state: Compact, budget: int = 400) -> bool | None:
+def relaxed_winnable(state: Compact, budget: int = 400, deadline: float | None = None) -> bool | None:
     """``False`` if the position is provably lost by the relaxation, ``True`` if the relaxed game
-    can be won, ``None`` if the relaxed search ran out of ``budget`` nodes (no conclusion).
+    can be won, ``None`` if the relaxed search ran out of ``budget`` nodes or passed ``deadline`` (a
+    ``time.perf_counter()`` value) first (no conclusion).
 
     >>> from windmill_widget import Game
     >>> from windmill_widget.solver.compact import Compact
     >>> relaxed_winnable(Compact.from_position(Game(seed=1)._pos))
     True
     """
+    return dig_search(state, budget, deadline)[0]
+
+
+def dig_search(state: Compact, budget: int = 400, deadline: float | None = None) -> tuple[bool | None, int]:
+    """:func:`relaxed_winnable`'s verdict, and how many relaxed positions it searched."""
     R = state.R
-    have = state.cnt  # cards of each rank available now
+    n = state.n
+    have = state.cnt  # cards of each rank at hand
     w = state.wcode
     if w:
         have[(w & 15) - 1] += 1
-    for i in range(state.k, state.n):
-        have[R[i]] += 1
-    # The waste below its top, top first: buried[t] comes up after t + 1 plays.
+    # The waste below its top, top first: buried[t] comes up once plays outnumber deals by t + 1.
     buried = []
     w >>= 4
     while w:
         buried.append((w & 15) - 1)
         w >>= 4
     nb = len(buried)
-    total = state.out
     limit = state.limit
     transfers = state.any
     corner = sorted(state.corner)
-    seen: set[tuple[int, int, int]] = set()
+    # nxt[i][r]: where the next card of rank r is in the stock from position i on (n: none).
+    nxt = _next_table(R, state.k, n)
+    deepest: dict[int, int] = {}  # (stock dealt, foundations) -> deepest dig searched
     nodes = 0
+    k = state.k  # cards dealt
+    e = 0  # plays minus deals so far
+    dug = 0  # waste cards uncovered so far (the most e has ever been)
+    out = state.out
 
-    def play(r: int, t: int) -> None:
+    def play(r: int) -> bool:
+        """Play a card of rank r from hand; True if that uncovered a waste card."""
+        nonlocal e, dug, out
         have[r] -= 1
-        if t < nb:
-            have[buried[t]] += 1
+        out -= 1
+        e += 1
+        if e > dug:
+            dug = e
+            if dug <= nb:
+                have[buried[dug - 1]] += 1
+            return True
+        return False
 
-    def unplay(r: int, t: int) -> None:
-        if t < nb:
-            have[buried[t]] -= 1
+    def unplay(r: int, uncovered: bool) -> None:
+        nonlocal e, dug, out
+        if uncovered:
+            if dug <= nb:
+                have[buried[dug - 1]] -= 1
+            dug -= 1
+        e -= 1
+        out += 1
         have[r] += 1
 
-    def search(c: int, run: int, t: int) -> bool:
+    def to_centre(c: int, r: int) -> bool:
+        uncovered = play(r)
+        ok = search(c + 1, 0)
+        unplay(r, uncovered)
+        return ok
+
+    def to_corner(c: int, run: int, j: int, h: int) -> bool:
+        r = CORNER_NEEDS[h]
+        uncovered = play(r)
+        corner[j] = h + 1  # j is the last corner of height h: the list stays sorted
+        ok = search(c, run)
+        corner[j] = h
+        unplay(r, uncovered)
+        return ok
+
+    def deal_to(j: int, then: Callable[[], bool]) -> bool:
+        """Deal up to stock position j, then play its card with ``then``."""
+        nonlocal k, e
+        k0, e0 = k, e
+        for q in range(k0, j + 1):
+            have[R[q]] += 1
+        k = j + 1
+        e = e0 - (j + 1 - k0)
+        ok = then()
+        for q in range(k0, j + 1):
+            have[R[q]] -= 1
+        k, e = k0, e0
+        return ok
+
+    def search(c: int, run: int) -> bool:
         nonlocal nodes
-        if t == total:
+        if out == 0:
             return True
-        key = (c, corner[0] | corner[1] << 4 | corner[2] << 8 | corner[3] << 12, run)
-        if key in seen:
+        key = ((k << 6 | c) << 16 | corner[0] | corner[1] << 4 | corner[2] << 8 | corner[3] << 12) << 6 | run
+        if deepest.get(key, -1) >= dug:
             return False
-        seen.add(key)
+        deepest[key] = dug
         nodes += 1
-        if nodes > budget:
+        if nodes > budget or (deadline is not None and not nodes & 255 and time.perf_counter() > deadline):
             raise _Budget
         need = CENTRE_NEEDS[c] if c else 0
-        if need and have[need] > 0:
-            play(need, t)
-            if search(c + 1, 0, t + 1):
-                return True
-            unplay(need, t)
+        # Corners that can take a card: one per height (the last of equal heights).
+        open_corners = [
+            (j, h) for j, h in enumerate(corner) if h < CORNER_FULL and (j == 3 or corner[j + 1] != h)
+        ]
+        # 1. Plays from hand, and a corner's top card to the centre.
+        if need and have[need] and to_centre(c, need):
+            return True
         if need and (limit is None or run < limit):
             h = 14 - need
             if h in corner:
-                j = corner.index(h)
+                j = corner.index(h)  # the first of equal heights: the list stays sorted
                 corner[j] = h - 1
-                ok = search(c + 1, run + 1, t)
+                ok = search(c + 1, run + 1)
                 corner[j] = h
                 if ok:
                     return True
-        prev = -1
-        for j in (3, 2, 1, 0):
-            h = corner[j]
-            if h in (CORNER_FULL, prev):
-                continue
-            prev = h
+        for j, h in open_corners:
+            if have[CORNER_NEEDS[h]] and to_corner(c, run, j, h):
+                return True
+        if transfers and _transfers(c, run):
+            return True
+        # 2. Deal up to the next card of a rank some foundation needs and has not at hand, and
+        # play it there (see the module's docstring for why no other deal need be tried).
+        if k >= n:
+            return False
+        row = nxt[k]
+        if need and not have[need] and row[need] < n and deal_to(row[need], lambda: to_centre(c, need)):
+            return True
+        for j, h in open_corners:
             r = CORNER_NEEDS[h]
-            if have[r] > 0:
-                play(r, t)
-                corner[j] = h + 1  # the last of equal heights: the list stays sorted
-                ok = search(c, run, t + 1)
-                corner[j] = h
-                if ok:
-                    return True
-                unplay(r, t)
-        return bool(transfers and _transfers(c, run, t))
+            if not have[r] and row[r] < n and deal_to(row[r], lambda j=j, h=h: to_corner(c, run, j, h)):
+                return True
+        return False
 
-    def _transfers(c: int, run: int, t: int) -> bool:
+    def _transfers(c: int, run: int) -> bool:
         # transfers="any": corner -> corner and centre -> corner (corner -> centre is above).
         for i in range(4):
             hi = corner[i]
@@ -120,7 +187,7 @@ def relaxed_winnable(state: Compact, budget: int = 400) -> bool | None:
                     corner[i] -= 1
                     corner[j] += 1
                     corner.sort()
-                    ok = search(c, run, t)
+                    ok = search(c, run)
                     corner[:] = saved
                     if ok:
                         return True
@@ -132,18 +199,29 @@ def relaxed_winnable(state: Compact, budget: int = 400) -> bool | None:
                     saved = corner[:]
                     corner[j] += 1
                     corner.sort()
-                    ok = search(c - 1, run, t)
+                    ok = search(c - 1, run)
                     corner[:] = saved
                     if ok:
                         return True
         return False
 
     try:
-        return search(state.centre, _norm_run(state.run, limit), 0)
+        return search(state.centre, _norm_run(state.run, limit)), nodes
     except _Budget:
-        return None
+        return None, nodes
     except RecursionError:  # pragma: no cover - very long relaxed lines; no conclusion
-        return None
+        return None, nodes
+
+
+def _next_table(R: list[int], k: int, n: int) -> list[list[int]]:
+    table: list[list[int]] = [[]] * (n + 1)
+    row = [n] * 14
+    table[n] = row
+    for i in range(n - 1, k - 1, -1):
+        row = row[:]
+        row[R[i]] = i
+        table[i] = row
+    return table
 
 
 def _norm_run(run: int, limit: int | None) -> int:

@@ -4,7 +4,7 @@ a deal lost.
 Every position is visited at most once (the table holds canonical keys, see :mod:`.compact`), so
 the search also terminates when the move graph has cycles (``transfers="any"``): reaching the goal
 is a plain reachability question, and a node already seen either is on the current line or was
-fully explored without finding a win. When the stock is short, positions that the release-time
+fully explored without finding a win. When the stock is short, positions that the dig
 relaxation (:mod:`.bound`) proves lost are cut off. The search runs in slices (``run`` returns
 ``None`` when its slice is used up) so the solver can interleave it with the beam search.
 """
@@ -13,20 +13,21 @@ from __future__ import annotations
 
 import time
 
-from .bound import relaxed_winnable
+from .bound import dig_search
 from .compact import Compact
 
 
 class Exhaustive:
     """A resumable depth-first search from ``state`` (which it owns and mutates)."""
 
-    def __init__(self, state: Compact, *, horizon: int = 22, bound_budget: int = 300) -> None:
+    def __init__(self, state: Compact, *, horizon: int = 22, bound_budget: int = 30_000) -> None:
         self.state = state
         self.horizon = horizon
         self.bound_budget = bound_budget
         self.seen: set[int] = {state.key()}
         self.nodes = 0
         self.pruned = 0
+        self.retried = 0  # bound checks cut short by a slice's deadline, and redone
         # Frames: [moves, next index, undo record of the move into this node, that move].
         self._stack: list[list] = [[state.moves(), 0, None, None]]
         self.line: list[int] | None = None
@@ -66,13 +67,29 @@ class Exhaustive:
                     continue
                 seen.add(key)
                 nodes += 1
-                if n - s.k <= horizon and relaxed_winnable(s, budget) is False:
-                    self.pruned += 1
-                    s.undo(record)
-                    continue
+                bounded = n - s.k <= horizon
+                if bounded:
+                    # The relaxation's positions count as work done, so that slices measured in
+                    # positions stay fair to the beam search they alternate with.
+                    verdict, work = dig_search(s, budget, deadline)
+                    nodes += work
+                    if verdict is False:
+                        self.pruned += 1
+                        s.undo(record)
+                        continue
+                    if verdict is None and deadline is not None and time.perf_counter() > deadline:
+                        # Cut short by the clock, not by its budget: check this position again
+                        # in the next slice rather than search under it unchecked.
+                        self.retried += 1
+                        seen.discard(key)
+                        frame[1] = i
+                        s.undo(record)
+                        self.nodes += nodes
+                        return None
                 stack.append([s.moves(), 0, record, m])
+                # A bound check can take a while: look at the clock after each one.
                 if nodes >= max_nodes or (
-                    deadline is not None and not nodes & 15 and time.perf_counter() > deadline
+                    deadline is not None and (bounded or not nodes & 15) and time.perf_counter() > deadline
                 ):
                     self.nodes += nodes
                     return None
