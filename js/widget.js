@@ -252,7 +252,7 @@ function render({ model, el }) {
     messageLine.dataset.kind = msg.kind ?? "";
     banner.hidden = playing || !state.status;
     banner.dataset.status = state.status ?? "";
-    bannerTitle.textContent = state.status === "won" ? "You won!" : "No moves left";
+    bannerTitle.textContent = state.status === "won" ? "You won!" : "Game over";
     bannerText.textContent = msg.text ?? "";
     bannerUndo.hidden = !state.can_undo || state.status === "won";
     root.dataset.status = state.status ?? "";

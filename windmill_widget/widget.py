@@ -544,8 +544,10 @@ class WindmillWidget(anywidget.AnyWidget):
         return self._game.rules.preset or "custom"
 
     def _welcome(self) -> str:
+        seed = self._game.seed
+        deal = "A staged position" if seed is None else f"Seed {seed}"
         return (
-            f"Seed {self._game.seed}, {self._rules_name()} rules. Click a card, then where it goes; "
+            f"{deal}, {self._rules_name()} rules. Click a card, then where it goes; "
             "or drag it, or double-click it. Keys: d deal, u undo, r redo, h hint, n new game."
         )
 

@@ -289,7 +289,7 @@ def test_won_and_stuck_banners(lab_page: LabNotebook) -> None:
         'w.load(__import__("windmill_widget").Game.from_position(sails={"n1": "5C"}, stock=[]))'
     )
     board.wait_drawn(3)
-    expect(banner.locator("h3")).to_have_text("No moves left")
+    expect(banner.locator("h3")).to_have_text("Game over")
     expect(banner.locator('[data-action="undo"]')).to_be_hidden()  # nothing to undo in a staged game
     banner.locator('[data-action="new_game"]').click()
     board.wait_drawn(4)
