@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from windmill_widget.lab import Ceiling, Comparison, LiveChart, Results, SolveRecord, compare, play_many
-from windmill_widget.lab.charts import Bar, nice_ticks, win_rate_layout, win_rate_svg
+from windmill_widget.lab.charts import Bar, distribution_svg, nice_ticks, win_rate_layout, win_rate_svg
 from windmill_widget.strategies import greedy
 
 SERIAL = {"executor": "serial", "progress": False}
@@ -105,6 +105,25 @@ def test_nice_ticks_are_nice_and_tight(top: float, most: int) -> None:
     assert ticks[0] == 0 and 2 <= len(ticks) <= most
     assert all(math.isclose(b - a, step, rel_tol=1e-6) for a, b in itertools.pairwise(ticks))
     assert ticks[-1] >= top * (1 - 1e-9) and ticks[-2] < top  # the axis ends at the first tick past top
+
+
+@given(top=st.floats(min_value=1e-3, max_value=1e6), most=st.integers(min_value=2, max_value=12))
+def test_whole_ticks_count_in_whole_steps(top: float, most: int) -> None:
+    ticks = nice_ticks(top, most, whole=True)
+    step = ticks[1] - ticks[0]
+    assert step >= 1 and step == int(step) and all(t == int(t) for t in ticks), (top, ticks)
+    assert ticks[0] == 0 and 2 <= len(ticks) <= max(most, 2)
+    assert ticks[-1] >= top * (1 - 1e-9)
+
+
+@pytest.mark.parametrize(
+    ("counts", "labels"),
+    [({100: 1}, ["0", "1"]), ({50: 7, 104: 3}, ["0", "5", "10"]), ({20: 37, 30: 2}, ["0", "20", "40"])],
+)
+def test_distribution_counts_tick_at_whole_steps(counts: dict[int, int], labels: list[str]) -> None:
+    root = parse(distribution_svg(counts))
+    ns = "{http://www.w3.org/2000/svg}"
+    assert [t.text for t in root.iter(f"{ns}text") if t.get("text-anchor") == "end"] == labels
 
 
 def _tick_labels(words: list[str]) -> list[str]:

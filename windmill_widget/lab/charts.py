@@ -83,10 +83,11 @@ NICE = (1.0, 2.0, 2.5, 5.0)  #: tick steps are one of these times a power of ten
 MAX_TICKS = 6  #: at most this many ticks on an axis, 0 included
 
 
-def nice_ticks(top: float, max_ticks: int = MAX_TICKS) -> list[float]:
+def nice_ticks(top: float, max_ticks: int = MAX_TICKS, *, whole: bool = False) -> list[float]:
     """Ticks from 0 up to the first one at or past ``top``, at the smallest "nice" step
     (1, 2, 2.5 or 5 × 10^k) that needs at most ``max_ticks`` of them. The last tick is the
     axis end. The win-rate axis (static SVG and live canvas alike) takes its ticks from here.
+    ``whole=True`` is for counts: whole-number steps only (no 2.5, nothing under 1).
 
     >>> nice_ticks(0.9)
     [0.0, 0.2, 0.4, 0.6, 0.8, 1.0]
@@ -94,13 +95,18 @@ def nice_ticks(top: float, max_ticks: int = MAX_TICKS) -> list[float]:
     [0.0, 0.025, 0.05, 0.075, 0.1, 0.125]
     >>> nice_ticks(37)
     [0.0, 10.0, 20.0, 30.0, 40.0]
+    >>> nice_ticks(9, 5), nice_ticks(9, 5, whole=True), nice_ticks(1.5, whole=True)
+    ([0.0, 2.5, 5.0, 7.5, 10.0], [0.0, 5.0, 10.0], [0.0, 1.0, 2.0])
     """
     if not top > 0 or max_ticks < 2:
         raise ValueError(f"nice_ticks needs top > 0 and max_ticks >= 2, not {top!r} and {max_ticks!r}.")
     rough = top / (max_ticks - 1)
+    if whole:
+        rough = max(rough, 1.0)
     power = 10.0 ** math.floor(math.log10(rough))
+    steps = [m for m in NICE if not (whole and m == 2.5)]
     # The smallest nice step at least ``rough`` (10 × power when none of 1..5 × power is).
-    step = next((m * power for m in (*NICE, 10.0) if m * power >= rough * (1 - 1e-9)), 10 * power)
+    step = next((m * power for m in (*steps, 10.0) if m * power >= rough * (1 - 1e-9)), 10 * power)
     count = math.ceil(top / step - 1e-9)
     # round() keeps 0.1 * 3 from printing as 0.30000000000000004.
     return [round(i * step, 12) for i in range(count + 1)]
@@ -211,10 +217,14 @@ def distribution_svg(
     """A histogram of how far the games got: one thin bar per count of cards, 1 to 104."""
     left, right, bottom, top = 44, 12, 26, 30
     plot_w, plot_h = width - left - right, height - top - bottom
-    peak = max(counts.values(), default=0) or 1
+    ticks = nice_ticks(max(counts.values(), default=0) or 1, 4, whole=True)
+    peak = ticks[-1]  # the axis ends at a tick, so every gridline is labelled
     step = plot_w / 104
     shapes: list[Shape] = [Rect(0, 0, width, height, "white"), Text(8, 18, title, size=13, bold=True)]
-    shapes.append(Line(left, top + plot_h, left + plot_w, top + plot_h, GRID))
+    for t in ticks:
+        y = top + plot_h * (1 - t / peak)
+        shapes.append(Line(left, y, left + plot_w, y, GRID))
+        shapes.append(Text(left - 6, y + 4, f"{t:.0f}", anchor="end", size=11, fill=MUTED))
     for cards, k in sorted(counts.items()):
         h = plot_h * k / peak
         colour = BAR if cards >= 104 else "#7fa893"
@@ -224,8 +234,6 @@ def distribution_svg(
         )
     for v in (1, 26, 52, 78, 104):
         shapes.append(Text(left + (v - 0.5) * step, height - 8, str(v), anchor="middle", size=11, fill=MUTED))
-    shapes.append(Text(left - 6, top + 9, str(peak), anchor="end", size=11, fill=MUTED))
-    shapes.append(Text(left - 6, top + plot_h, "0", anchor="end", size=11, fill=MUTED))
     return to_svg(width, height, shapes)
 
 
