@@ -131,15 +131,15 @@ def beam_search(
     max_nodes: int | None = None,
     horizon: int = 0,
     bound_budget: int = 200,
-    diversity: int = 0,
 ) -> BeamResult:
     """Search from ``state`` (restored afterwards) keeping ``width`` positions per clock tick.
 
-    ``horizon``: positions with at most this many stock cards left are first checked by the
-    dig relaxation (:mod:`.bound`) and dropped when it proves them lost; off by default, since
-    at Python speed the check costs more search than it saves. ``diversity``: keep at most this
-    many positions per foundation state before any more (0: no such rule; on deals 0-99 it won no
-    more deals at a given width and doubled the work).
+    ``horizon``: when a layer is cut down, positions with at most this many stock cards left are
+    first checked by the dig relaxation (:mod:`.bound`) and dropped when it proves them lost. The
+    default, 0, checks only positions whose stock is used up: at Python speed, checking earlier
+    ones costs more search than it saves (on deals 0-99 at 1 s: 87 wins unchecked, 71 checking
+    from 30 stock cards, 61 checking everywhere). Keeping a few positions per foundation state
+    first was tried too: it won no more deals at a given width and doubled the work.
     """
     s = state
     root = s.snapshot()
@@ -169,7 +169,7 @@ def beam_search(
             if deadline is not None and time.perf_counter() > deadline:
                 return BeamResult(None, False, nodes)
             # 2. Deal once from each, keep the best.
-            nxt: list[tuple[tuple, tuple[int, int, int], tuple]] = []
+            nxt: list[tuple[int, tuple, tuple]] = []
             for snap, path in closed:
                 s.restore(snap)
                 if s.k < s.n:
@@ -179,10 +179,7 @@ def beam_search(
             if len(nxt) > width:
                 nxt.sort(key=lambda x: x[0], reverse=True)
                 kept: list[tuple[tuple, tuple | None]] = []
-                per_bucket: dict[tuple[int, int], int] = {}
-                skipped = []
-                for item in nxt:
-                    snap = item[1]
+                for _, snap, path in nxt:
                     if len(kept) >= width:
                         complete = False
                         break
@@ -192,18 +189,7 @@ def beam_search(
                         s.restore(snap)
                         if relaxed_winnable(s, bound_budget) is False:
                             continue
-                    if diversity:
-                        bucket = (snap[4], snap[9])  # the foundations: centre height, corner heights
-                        seen_here = per_bucket.get(bucket, 0)
-                        if seen_here >= diversity:
-                            skipped.append(item)
-                            continue
-                        per_bucket[bucket] = seen_here + 1
-                    kept.append((snap, item[2]))
-                if len(kept) < width:
-                    kept.extend((snap, path) for _, snap, path in skipped[: width - len(kept)])
-                if skipped and len(kept) >= width:
-                    complete = False
+                    kept.append((snap, path))
                 layer = kept
             else:
                 layer = [(snap, path) for _, snap, path in nxt]
