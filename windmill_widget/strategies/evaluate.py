@@ -167,7 +167,7 @@ def run_positions(view: PlayerView, s: Compact | None = None) -> set[int]:
     history = view.history
     for i in range(len(history) - 1, max(len(history) - TRANSFER_SEARCH_CAP, 0) - 1, -1):
         code = history[i].code
-        if code >> 4 > 4 or code & 15 > 4:
+        if not between_foundations(code):
             break  # progress: no earlier position can come back
         src, dst = code >> 4, code & 15
         if auto and dst and s.corner[dst - 1] == 1:
@@ -254,9 +254,9 @@ def safe_moves(view: PlayerView) -> list[Move]:
     moves = view.legal_moves()
     if view.rules.transfers != "any" or not any(is_transfer(view, m.code) for m in moves):
         return moves
+    if view._pos.is_over([m.code for m in moves]):
+        return moves  # nothing can progress: the game is over in all but name (the engine's rule)
     s = mirror(view)
-    if not _has_progress(s) and not _first_steps(s, set()):
-        return moves  # nothing can progress: the game is over in all but name
     seen = run_positions(view, s)
     out = []
     for m in moves:
