@@ -3,7 +3,7 @@
 // No DOM here, so node tests can pin it down; every layout constant lives in this file only, but
 // for the pile names and the cross, which board.json shares with the Python engine.
 
-import board from "../windmill_widget/engine/board.json" with { type: "json" };
+import board from "../windmill_widget/games/windmill/board.json" with { type: "json" };
 
 // Pile names and the cross come from board.json, which the Python engine reads too.
 /** The windmill as a 5x5 grid of card slots: [column, row]. Sail 1 is next to the centre. */

@@ -1,8 +1,8 @@
 // Colours and fonts of the board, taken from JupyterLab's CSS variables where they exist.
-// Each fallback is defined once (here, or in board.json for the table's own colours), for hosts
+// Each fallback is defined once (here, or in core/table.json for the table's own colours), for hosts
 // without JupyterLab's theme (VS Code, Colab, marimo).
 
-import board from "../windmill_widget/engine/board.json" with { type: "json" };
+import table from "../windmill_widget/core/table.json" with { type: "json" };
 
 /** CSS variable -> fallback, light and dark. */
 const VARS = Object.freeze({
@@ -14,9 +14,9 @@ const VARS = Object.freeze({
   success: ["--jp-success-color1", "#388e3c", "#66bb6a"],
   border: ["--jp-border-color1", "#bdbdbd", "#616161"],
   font: ["--jp-ui-font-family", "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif", null],
-  // The table's own colours (felt, cards, highlights) live in board.json, shared with the
-  // engine's static pictures.
-  ...board.colours,
+  // The table's own colours (felt, cards, highlights) live in core/table.json, shared with every
+  // game's static pictures.
+  ...table.colours,
 });
 
 /** Relative luminance (0 dark .. 1 light) of a CSS colour in #rgb, #rrggbb or rgb() form. */

@@ -1,5 +1,12 @@
-"""The layering the design asks for, checked on the source: the engine imports nothing of the widget,
-and the strategies, solver and lab depend on the engine only."""
+"""The layering the design asks for, checked on the source:
+
+- the shared core imports nothing above it (no game, no player, no lab, no widget);
+- each game's package imports the core and itself only: one game never imports another;
+- the strategies, solver and lab depend on the engine only (never the widget);
+- the lab and the widget reach a game only through the core's protocol (the registry, the game
+  class and its view), never by importing a game's package;
+- players use the games' public interfaces: no ``view._pos``, no private names of another package.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +19,7 @@ import pytest
 
 PKG = Path(__file__).resolve().parents[1] / "windmill_widget"
 WIDGET_MODULES = {"anywidget", "ipywidgets", "traitlets", "ipycanvas"}
+GAMES = sorted(p.name for p in (PKG / "games").iterdir() if (p / "__init__.py").is_file())
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -38,14 +46,40 @@ def modules_under(sub: str) -> list[Path]:
     return sorted(root.rglob("*.py")) if root.is_dir() else []
 
 
-@pytest.mark.parametrize("path", modules_under("engine"), ids=lambda p: p.name)
-def test_engine_imports_only_itself_and_the_standard_library(path: Path) -> None:
+def _stdlib(name: str) -> bool:
+    top = name.split(".")[0]
+    return top in sys.stdlib_module_names or top == "__future__"
+
+
+def test_the_tree_has_a_core_and_one_package_per_game() -> None:
+    assert modules_under("core")
+    assert GAMES == ["crazy_quilt", "windmill"]
+    assert not (PKG / "engine").exists()
+
+
+@pytest.mark.parametrize("path", modules_under("core"), ids=lambda p: p.name)
+def test_the_core_imports_only_itself_and_the_standard_library(path: Path) -> None:
     for name in imported_modules(path):
-        top = name.split(".")[0]
-        if top == "windmill_widget":
-            assert name.startswith("windmill_widget.engine"), f"{path.name} imports {name}"
+        if name.split(".")[0] == "windmill_widget":
+            assert name.startswith("windmill_widget.core"), f"core/{path.name} imports {name}"
         else:
-            assert top in sys.stdlib_module_names or top == "__future__", f"{path.name} imports {name}"
+            assert _stdlib(name), f"core/{path.name} imports {name}"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for game in GAMES for p in modules_under(f"games/{game}")],
+    ids=lambda p: f"{p.parent.name}/{p.name}",
+)
+def test_a_game_imports_the_core_and_itself_only(path: Path) -> None:
+    game = path.relative_to(PKG / "games").parts[0]
+    for name in imported_modules(path):
+        if name.split(".")[0] == "windmill_widget":
+            assert name.startswith(("windmill_widget.core", f"windmill_widget.games.{game}")), (
+                f"games/{game}/{path.name} imports {name}"
+            )
+        else:
+            assert _stdlib(name), f"games/{game}/{path.name} imports {name}"
 
 
 @pytest.mark.parametrize(
@@ -55,8 +89,32 @@ def test_engine_imports_only_itself_and_the_standard_library(path: Path) -> None
 )
 def test_players_solver_and_lab_do_not_import_the_widget(path: Path) -> None:
     for name in imported_modules(path):
-        assert not name.startswith("windmill_widget.widget"), f"{path} imports {name}"
-        assert name.split(".")[0] not in {"anywidget"}, f"{path} imports {name}"
+        assert not name.startswith(("windmill_widget.widget", "windmill_widget.replay")), (
+            f"{path} imports {name}"
+        )
+        assert name.split(".")[0] not in {"anywidget", "ipywidgets"}, f"{path} imports {name}"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [*modules_under("lab"), PKG / "widget.py", PKG / "replay.py"],
+    ids=lambda p: f"{p.parent.name}/{p.name}",
+)
+def test_the_lab_and_the_widget_reach_games_only_through_the_core(path: Path) -> None:
+    for name in imported_modules(path):
+        assert not name.startswith("windmill_widget.games"), f"{path.name} imports {name}"
+
+
+@pytest.mark.parametrize("path", modules_under("strategies"), ids=lambda p: p.name)
+def test_players_use_public_interfaces_only(path: Path) -> None:
+    tree = ast.parse(path.read_text(), str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+            owner = ast.unparse(node.value)
+            assert owner in {"self", "cls"}, f"{path.name} reads {owner}.{node.attr}"
+        if isinstance(node, ast.ImportFrom) and node.level and node.module and "." in node.module:
+            for alias in node.names:
+                assert not alias.name.startswith("_"), f"{path.name} imports {node.module}.{alias.name}"
 
 
 def test_importing_the_package_does_not_load_the_widget_stack() -> None:
@@ -65,3 +123,11 @@ def test_importing_the_package_does_not_load_the_widget_stack() -> None:
     code = f"import sys, windmill_widget; print([m for m in {watched!r} if m in sys.modules])"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_the_version_comes_from_the_installed_metadata() -> None:
+    from importlib.metadata import version
+
+    import windmill_widget
+
+    assert windmill_widget.__version__ == version("windmill_widget")

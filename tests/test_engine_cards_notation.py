@@ -7,8 +7,8 @@ import pickle
 
 import pytest
 
-from windmill_widget import PILES, Card, Move
-from windmill_widget.engine.notation import pile_name
+from windmill_widget import PILES, Card, Game, Move
+from windmill_widget.games.windmill.notation import pile_name
 
 
 # -- cards ------------------------------------------------------------------------------------------
@@ -170,7 +170,12 @@ def test_moves_are_values() -> None:
     assert Move("n1", "c") is Move("n1>c") is Move.parse("N1 -> C")
     assert Move("stock", "waste") is Move.deal() and Move.deal().is_deal
     assert (Move("deal").src, Move("deal").dst) == ("stock", "waste")
-    assert Move("n1>c") == "n1>c" and Move("n1>c") == "N1 -> C" and Move("n1>c") != "n2>c"
+    assert Move("n1>c") == "n1>c" and Move("n1>c") != "n2>c"
+    # Only the canonical text equals a move, so that equality agrees with hashing (a set or dict
+    # key holds a move and its text as the same thing).
+    assert Move("n1>c") != "N1 -> C" and hash(Move("n1>c")) == hash("n1>c")
+    assert {Move("n1>c"), "n1>c", Move("deal"), "deal"} == {"n1>c", "deal"}
+    assert "deal" in Game(seed=1).legal_moves()
     assert Move("n1>c") != "not a move" and Move("n1>c") != 3
     assert hash(Move("n1>c")) == hash(Move.parse("n1 to centre"))
     assert Move(Move("e2>sw")) is Move("e2>sw")

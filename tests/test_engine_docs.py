@@ -77,7 +77,7 @@ def test_the_presets_table_matches_rules() -> None:
 
 
 def test_every_rule_key_in_the_engine_is_in_the_table() -> None:
-    engine = (ROOT / "windmill_widget" / "engine" / "position.py").read_text(encoding="utf-8")
+    engine = (ROOT / "windmill_widget" / "games" / "windmill" / "position.py").read_text(encoding="utf-8")
     keys = set(re.findall(r'return \(?"([a-z-]+)",', engine)) - {
         "illegal",
         "centre-empty",

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from windmill_widget import CORNERS, PILES, SAILS, Game, IllegalMove, Move, Rules, greedy
-from windmill_widget.engine import deal_order
+from windmill_widget.games.windmill import deal_order
 
 ALL_MOVES = [Move(a, b) for a in PILES for b in PILES]
 FALLBACK = "That move is not allowed here."

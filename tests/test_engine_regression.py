@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from windmill_widget import PILES, Card, Game, Rules
-from windmill_widget.engine import DEAL_ALGORITHM, deal_order
-from windmill_widget.engine.deal import SplitMix64
+from windmill_widget.core.deal import DEAL_ALGORITHM, SplitMix64
+from windmill_widget.games.windmill import deal_order
 
 DATA = json.loads((Path(__file__).parent / "data" / "regression_games.json").read_text(encoding="utf-8"))
 

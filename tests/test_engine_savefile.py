@@ -9,8 +9,9 @@ import random
 import pytest
 
 from windmill_widget import Card, Game, Rules, SaveFileError
-from windmill_widget.engine import DEAL_ALGORITHM, deal_order
-from windmill_widget.engine.savefile import MAX_BYTES, MAX_MOVES
+from windmill_widget.core.deal import DEAL_ALGORITHM
+from windmill_widget.core.savefile import MAX_BYTES, MAX_MOVES
+from windmill_widget.games.windmill import deal_order
 
 PRESETS = ("strict", "relaxed", "classic", "pysolfc")
 
@@ -49,8 +50,9 @@ def test_the_file_records_version_rules_deal_moves_and_cursor() -> None:
     g = played(Game(seed=5, rules=Rules.classic()), 12, undo=2)
     doc = json.loads(g.to_json(indent=2))
     assert doc == {
-        "format": "windmill-game",
-        "version": 1,
+        "format": "windmill_widget-game",
+        "version": 2,
+        "game": "windmill",
         "rules": {"auto_kings": True, "corner_streak": 1, "transfers": "corner-to-centre"},
         "deal": {"seed": 5, "algorithm": DEAL_ALGORITHM},
         "moves": [str(m) for m in (*g.history, *g.redo_moves)],
@@ -91,6 +93,20 @@ def test_a_sampled_game_round_trips() -> None:
 def test_loading_accepts_utf8_bytes() -> None:
     g = played(Game(seed=2), 10)
     assert state(Game.from_json(g.to_json().encode("utf-8"))) == state(g)
+
+
+def test_files_written_before_the_shared_core_still_load() -> None:
+    # Format "windmill-game", version 1, no "game" field: what windmill_widget 0.1 wrote.
+    g = played(Game(seed=11, rules=Rules.relaxed()), 25, undo=3)
+    doc = json.loads(g.to_json())
+    old = {
+        "format": "windmill-game",
+        "version": 1,
+        **{k: doc[k] for k in ("rules", "deal", "moves", "cursor")},
+    }
+    assert state(Game.from_json(json.dumps(old))) == state(g)
+    with pytest.raises(SaveFileError, match="unknown fields"):
+        Game.from_json(json.dumps({**old, "game": "windmill"}))
 
 
 def test_a_won_game_round_trips() -> None:
@@ -142,9 +158,14 @@ MALFORMED: dict[str, tuple[object, str]] = {
     "huge input": (" " * (MAX_BYTES + 1), "long"),
     "duplicate keys": (json.dumps(GOOD)[:-1] + ', "cursor": 0}', "twice"),
     # the envelope
-    "wrong format": (edited(GOOD, ("format",), "chess-game"), "not a Windmill save file"),
-    "missing format": (edited(GOOD, ("format",), delete=True), "not a Windmill save file"),
-    "newer version": (edited(GOOD, ("version",), 2), "version 2"),
+    "wrong format": (edited(GOOD, ("format",), "chess-game"), "not a windmill_widget save file"),
+    "missing format": (edited(GOOD, ("format",), delete=True), "not a windmill_widget save file"),
+    "newer version": (edited(GOOD, ("version",), 3), "version 3"),
+    "old format, new version": (edited(GOOD, ("format",), "windmill-game"), "old files have version 1"),
+    "missing game": (edited(GOOD, ("game",), delete=True), "does not know"),
+    "unknown game": (edited(GOOD, ("game",), "klondike"), "does not know"),
+    "game by an alias": (edited(GOOD, ("game",), "Propeller"), "'windmill'"),
+    "game not text": (edited(GOOD, ("game",), ["windmill"]), "does not know"),
     "version as text": (edited(GOOD, ("version",), "1"), "version"),
     "version true": (edited(GOOD, ("version",), True), "version"),
     "version 1.0": (edited(GOOD, ("version",), 1.0), "version"),

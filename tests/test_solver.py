@@ -16,11 +16,11 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from windmill_widget import Card, Game, Rules, greedy, random_strategy
-from windmill_widget.engine.cards import RANK_OF
-from windmill_widget.engine.rules import PRESETS
+from windmill_widget.core.cards import RANK_OF
+from windmill_widget.games.windmill.rules import PRESETS
+from windmill_widget.games.windmill.search import SearchState
 from windmill_widget.solver import Solution, solve
 from windmill_widget.solver.bound import relaxed_winnable
-from windmill_widget.solver.compact import Compact
 from windmill_widget.solver.exhaustive import Exhaustive
 
 SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=None)
@@ -147,14 +147,14 @@ def test_lost_verdicts_match_brute_force_on_real_late_positions(
 @given(seed=st.integers(0, 2**32), cards_out=st.integers(14, 22))
 def test_bound_never_refutes_a_winnable_endgame(preset: str, seed: int, cards_out: int) -> None:
     game = endgame(random.Random(seed), getattr(Rules, preset)(), cards_out)
-    sol = solve(game, max_seconds=5)
+    sol = solve(game, max_nodes=300_000)
     if sol.result == "won":
         # Every position along the winning line is winnable: the relaxation must never say "lost".
         pos = game._pos.copy()
-        assert relaxed_winnable(Compact.from_position(pos), budget=10**6) is not False
+        assert relaxed_winnable(SearchState.from_position(pos), budget=10**6) is not False
         for m in sol.moves:
             pos.apply(m.code)
-            assert relaxed_winnable(Compact.from_position(pos), budget=10**6) is not False
+            assert relaxed_winnable(SearchState.from_position(pos), budget=10**6) is not False
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -165,11 +165,11 @@ def test_bound_never_refutes_a_winnable_midgame(preset: str, seed: int, stock_le
     # what is on trial.
     game = late_position(seed, getattr(Rules, preset)(), stock_left)
     assume(game.status == "playing")
-    sol = solve(game, max_seconds=3)
+    sol = solve(game, max_nodes=100_000)
     assume(sol.won)
     pos = game._pos.copy()
     for m in sol.moves:
-        assert relaxed_winnable(Compact.from_position(pos), budget=10**5) is not False
+        assert relaxed_winnable(SearchState.from_position(pos), budget=10**5) is not False
         pos.apply(m.code)
 
 
@@ -192,7 +192,7 @@ def test_bound_holds_along_full_winning_lines() -> None:
         assert sol.won
         pos = game._pos.copy()
         for m in sol.moves:
-            assert relaxed_winnable(Compact.from_position(pos), budget=10**6) is not False
+            assert relaxed_winnable(SearchState.from_position(pos), budget=10**6) is not False
             pos.apply(m.code)
 
 
@@ -228,7 +228,7 @@ def test_staged_lesson_position_proved_lost_by_exhaustion() -> None:
     sol = solve(game)
     assert sol.result == "lost" and sol.method in ("beam", "exhaustive", "relaxation")
     # The search alone, without the relaxation, proves it too.
-    dfs = Exhaustive(Compact.from_position(game._pos), horizon=0)
+    dfs = Exhaustive(SearchState.from_position(game._pos), horizon=0)
     assert dfs.run(10**6) == "lost"
 
 
@@ -256,7 +256,7 @@ def frozen_deal_58() -> Game:
 def test_dig_relaxation_proves_a_long_waste_lost() -> None:
     game = frozen_deal_58()
     assert len(game.pile("waste")) == 27 and len(game.pile("stock")) == 64
-    state = Compact.from_position(game._pos)
+    state = SearchState.from_position(game._pos)
     assert relaxed_winnable(state, budget=10**6) is False
     assert relaxed_winnable(state, budget=1_000) is None  # too small a budget: no conclusion
     sol = solve(game, max_seconds=60)
@@ -273,9 +273,9 @@ def test_sliced_search_reaches_the_same_verdict() -> None:
     for seed, game in enumerate(games):
         if game.status != "playing":
             continue
-        whole = Exhaustive(Compact.from_position(game._pos), horizon=30)
+        whole = Exhaustive(SearchState.from_position(game._pos), horizon=30)
         verdict = whole.run(10**6)
-        sliced = Exhaustive(Compact.from_position(game._pos), horizon=30)
+        sliced = Exhaustive(SearchState.from_position(game._pos), horizon=30)
         slices = 0
         step = None
         while step is None:

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 
 import windmill_widget
 from windmill_widget import Game, Move, Rules
-from windmill_widget.engine.notation import FOUNDATIONS
-from windmill_widget.engine.rules import PRESETS
+from windmill_widget.games.windmill.notation import FOUNDATIONS
+from windmill_widget.games.windmill.rules import PRESETS
 from windmill_widget.lab import compare, play_game, play_many
 from windmill_widget.strategies import default_strategy, greedy, lookahead, random_strategy, tips
 from windmill_widget.strategies.evaluate import can_progress, mirror, run_positions, safe_moves, score
@@ -210,11 +210,11 @@ def test_lookahead_examines_at_most_about_its_budget(monkeypatch: pytest.MonkeyP
 
 def test_score_prefers_progress() -> None:
     game = Game(seed=1)
-    from windmill_widget.solver.compact import Compact
+    from windmill_widget.games.windmill.search import SearchState
 
-    before = score(Compact.from_position(game._pos, hide_stock=True))
+    before = score(SearchState.from_position(game._pos, hide_stock=True))
     game.play("n1>c")
-    after = score(Compact.from_position(game._pos, hide_stock=True))
+    after = score(SearchState.from_position(game._pos, hide_stock=True))
     assert after > before
 
 

@@ -374,7 +374,7 @@ def test_won_and_stuck_are_announced() -> None:
     w.load(Game.from_position(center=["AS"], sails={"n1": "5C"}, stock=[]))
     assert w.state["status"] == "lost"
     assert w.state["message"]["kind"] == "lost"
-    assert "No moves left" in w.state["message"]["text"]
+    assert "Game over: no legal move is left." in w.state["message"]["text"]
     front_end(w, intent(w, "hint"))
     assert w.state["hint"] is None and "over" in w.state["message"]["text"]
 

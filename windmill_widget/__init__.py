@@ -1,29 +1,38 @@
-"""windmill_widget: play, teach and study the two-deck patience Windmill (Propeller) in Jupyter.
+"""windmill_widget: play, teach and study two-deck patience games in Jupyter: Windmill (Propeller)
+and Crazy Quilt.
 
->>> from windmill_widget import Game, Rules
+>>> from windmill_widget import Game, Rules, QuiltGame, find_game
 >>> Game(seed=42, rules=Rules.relaxed()).rules
 Rules.relaxed()
+>>> find_game("crazy-quilt") is QuiltGame
+True
 """
 
-from .engine import (
-    CORNERS,
-    FOUNDATIONS,
-    PILES,
-    SAILS,
+from importlib.metadata import PackageNotFoundError, version
+
+from .core import (
     Card,
-    Game,
     IllegalMove,
-    Move,
-    PlayerView,
-    Rules,
+    Outcome,
+    PatienceGame,
     SaveFileError,
+    Status,
     Strategy,
+    Termination,
+    find_game,
+    games,
+    load_game,
 )
+from .games.crazy_quilt import QuiltGame, QuiltMove, QuiltRules, QuiltView
+from .games.windmill import CORNERS, FOUNDATIONS, PILES, SAILS, Game, Move, PlayerView, Rules
 from .lab import Ceiling, Comparison, GameRecord, LiveChart, Results, compare, play_game, play_many
 from .solver import Solution, solve
 from .strategies import default_strategy, greedy, lookahead, random_strategy, tips
 
-__version__ = "0.1.0"
+try:
+    __version__ = version("windmill_widget")
+except PackageNotFoundError:  # a source tree on sys.path that was never installed
+    __version__ = "0+unknown"
 
 __all__ = [
     "CORNERS",
@@ -38,16 +47,27 @@ __all__ = [
     "IllegalMove",
     "LiveChart",
     "Move",
+    "Outcome",
+    "PatienceGame",
     "PlayerView",
+    "QuiltGame",
+    "QuiltMove",
+    "QuiltRules",
+    "QuiltView",
     "Results",
     "Rules",
     "SaveFileError",
     "Solution",
+    "Status",
     "Strategy",
+    "Termination",
     "WindmillWidget",
     "compare",
     "default_strategy",
+    "find_game",
+    "games",
     "greedy",
+    "load_game",
     "lookahead",
     "play_game",
     "play_many",

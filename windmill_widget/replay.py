@@ -20,7 +20,8 @@ from collections.abc import Iterable
 
 import ipywidgets as widgets
 
-from .engine import Game, Move
+from .core import Move
+from .core import PatienceGame as Game
 from .widget import WindmillWidget
 
 

@@ -36,11 +36,13 @@ from typing import Any
 import anywidget
 import traitlets
 
-from .engine import PILES, SAILS, Card, Game, IllegalMove, Move, Rules
-from .engine.cards import NUM_CARDS
-from .engine.notation import CORNERS, describe_pile
-from .engine.position import CENTRE_FULL, CORNER_FULL
+from .core import Card, IllegalMove, Move, PatienceGame, find_game
+from .core.cards import NUM_CARDS
+from .core.text import excerpt
 from .strategies import default_strategy
+
+# The board's game; the widget reaches it only through the core's game protocol.
+Game = find_game("windmill")
 
 _STATIC = pathlib.Path(__file__).parent / "static"
 
@@ -78,19 +80,14 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _pile_label(name: str) -> str:
-    """ "Sail n1", "Corner nw", "Centre", "Waste", "Stock"."""
-    return _sentence(describe_pile(name).removeprefix("the "))
-
-
-def _meta() -> dict[str, Any]:
+def _meta(game: type[PatienceGame]) -> dict[str, Any]:
     """Facts that never change during a game: sent once, not with every move."""
     cards = [Card.from_id(i) for i in range(NUM_CARDS)]
     return {
+        "game": game.name,
         "faces": [c.face for c in cards],
         "names": [c.name for c in cards],
-        "labels": {name: _pile_label(name) for name in PILES},
-        "caps": {"c": CENTRE_FULL, **dict.fromkeys(CORNERS, CORNER_FULL)},
+        **game.board_facts(),
     }
 
 
@@ -114,7 +111,7 @@ class WindmillWidget(anywidget.AnyWidget):
         game: Game | None = None,
         *,
         seed: int | None = None,
-        rules: Rules | None = None,
+        rules: Any = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -132,7 +129,7 @@ class WindmillWidget(anywidget.AnyWidget):
         self._autoplay_task: asyncio.Task | None = None
         self._autoplaying = False
         self._stop_requested = False
-        self.meta = _meta()
+        self.meta = _meta(type(self._game))
         self.on_msg(self._on_front_end_msg)
         self._publish()
 
@@ -160,12 +157,11 @@ class WindmillWidget(anywidget.AnyWidget):
         """Stable text (no memory address), e.g. ``<WindmillWidget seed=42 strict, 1 move, centre
         1/52, playing>``: saved notebooks and doctests show the same line every run."""
         g = self._game
-        origin = f"seed={g.seed}" if g.seed is not None else f"from_{g._origin[0]}"  # as Game's repr
         moves = len(g.history)
         running = ", autoplaying" if self._autoplaying else ""
         return (
-            f"<WindmillWidget {origin} {self._rules_name()}, {moves} move{'s' * (moves != 1)}, "
-            f"centre {len(g.pile('c'))}/{CENTRE_FULL}, {g.status}{running}>"
+            f"<{type(self).__name__} {g.origin} {self._rules_name()}, {moves} move{'s' * (moves != 1)}, "
+            f"{g.progress}, {g.status}{running}>"
         )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -183,17 +179,16 @@ class WindmillWidget(anywidget.AnyWidget):
         Raises :class:`IllegalMove` with the engine's explanation (also shown on the board).
         """
         try:
-            before = self._snapshot_tops()
             played = self._game.play(move)
         except IllegalMove as err:
             self._say("refused", str(err))
             raise
-        self._changed(self._describe(played, before))
+        self._changed(("move", self._game.describe_last()))
         return played
 
     def deal(self) -> Move:
         """Turn the stock's top card onto the waste."""
-        return self.play(Move.deal())
+        return self.play("deal")
 
     def undo(self) -> Move:
         """Take back the last move."""
@@ -208,24 +203,22 @@ class WindmillWidget(anywidget.AnyWidget):
     def redo(self) -> Move:
         """Play again the last move taken back."""
         try:
-            before = self._snapshot_tops()
             move = self._game.redo()
         except IllegalMove as err:
             self._say("refused", str(err))
             raise
-        kind, text = self._describe(move, before)
-        self._changed((kind, f"Redo: {text}"))
+        self._changed(("move", f"Redo: {self._game.describe_last()}"))
         return move
 
-    def new_game(self, seed: int | None = None, rules: Rules | None = None) -> Game:
-        """Deal a new game (same rules unless given); returns it."""
+    def new_game(self, seed: int | None = None, rules: Any = None) -> PatienceGame:
+        """Deal a new game of the same game (same rules unless given); returns it."""
         self._halt_autoplay()
         seed = self._seeds.randrange(2**32) if seed is None else seed
-        self._game = Game(seed=seed, rules=rules if rules is not None else self._game.rules)
+        self._game = type(self._game)(seed=seed, rules=rules if rules is not None else self._game.rules)
         self._changed(("info", f"New game: seed {seed}, {self._rules_name()} rules."))
         return self._game
 
-    def load(self, game: Game) -> None:
+    def load(self, game: PatienceGame) -> None:
         """Show ``game`` (it becomes ``w.game``; the widget keeps no copy)."""
         if not isinstance(game, Game):
             raise TypeError(f"load() takes a windmill_widget.Game, not {type(game).__name__}.")
@@ -248,7 +241,7 @@ class WindmillWidget(anywidget.AnyWidget):
             self._say("error", f"No hint: {err}")
             return None
         self._hint = str(move)
-        self._say("hint", "Hint: " + self._describe_intent(move))
+        self._say("hint", f"Hint: {self._game.describe(move)}.")
         return move
 
     def step(self, strategy: StrategyLike | None = None) -> Move:
@@ -302,9 +295,8 @@ class WindmillWidget(anywidget.AnyWidget):
                 raise _LoopEnd(
                     "error", f"Autoplay stopped: {name} raised {type(err).__name__}: {err}"
                 ) from None
-            before = self._snapshot_tops()
             self._game.play(move)
-            return self._describe(move, before)
+            return "move", self._game.describe_last()
 
         return await self._run_loop(step, f"Autoplay: {name} is playing.", delay, max_moves)
 
@@ -314,10 +306,8 @@ class WindmillWidget(anywidget.AnyWidget):
         def step() -> tuple[str, str]:
             if not self._game.can_redo:
                 raise _LoopEnd("end", f"Replay finished at move {len(self._game.history)}.")
-            before = self._snapshot_tops()
-            move = self._game.redo()
-            kind, text = self._describe(move, before)
-            return kind, f"Replay: {text}"
+            self._game.redo()
+            return "move", f"Replay: {self._game.describe_last()}"
 
         return await self._run_loop(step, "Replaying the line.", delay, None)
 
@@ -365,14 +355,16 @@ class WindmillWidget(anywidget.AnyWidget):
         self._say("info", f"Autoplay stopped at move {len(self._game.history)}.")
 
     # -- replay -----------------------------------------------------------------------------
-    def replay(self, moves_or_game: Game | Iterable[Move | str], *, delay: float | None = None) -> int:
+    def replay(
+        self, moves_or_game: PatienceGame | Iterable[Move | str], *, delay: float | None = None
+    ) -> int:
         """Load a recorded game at its start, with its moves ready to step through: Redo (or
         ``w.seek(n)``) goes forward, Undo back. ``moves_or_game`` is a :class:`Game` (its
         history is the line) or moves played from the current game's deal. With ``delay``,
         the line also plays itself forward in the background (stop with :meth:`stop`).
         Returns the number of moves in the line.
         """
-        if isinstance(moves_or_game, Game):
+        if isinstance(moves_or_game, PatienceGame):
             line = moves_or_game.copy()
             while line.can_undo:
                 line.undo()
@@ -472,16 +464,11 @@ class WindmillWidget(anywidget.AnyWidget):
         self._version += 1
         self._hint = None
         kind, text = message
-        status = self._game.status
-        if status == "won":
-            kind, text = "won", f"{text} You won! All {NUM_CARDS} cards are on the foundations."
-        elif status == "lost":
-            stuck = (
-                "No moves left"
-                if not self._game.legal_moves()
-                else ("Nothing can move on: only moves between foundations are left, and they lead nowhere")
-            )
-            kind, text = "lost", f"{text} {stuck}: undo some moves or start a new game."
+        outcome = self._game.outcome
+        if outcome is not None and outcome.won:
+            kind, text = "won", f"{text} You won! All {self._game.total_cards} cards are on the foundations."
+        elif outcome is not None:
+            kind, text = "lost", f"{text} {outcome.text} Undo some moves or start a new game."
         self._say(kind, text)
 
     def _say(self, kind: str, text: str) -> None:
@@ -493,13 +480,14 @@ class WindmillWidget(anywidget.AnyWidget):
 
     def _publish(self) -> None:
         g = self._game
-        piles: dict[str, Any] = {name: [c.id for c in g.pile(name)] for name in PILES if name != "stock"}
-        piles["stock"] = len(g.pile("stock"))
+        piles: dict[str, Any] = {name: [c.id for c in cards] for name, cards in g.piles().items()}
+        piles["stock"] = len(piles["stock"])  # face down: a count only
         self.state = {
+            "game": g.name,
             "version": self._version,
             "piles": piles,
             "legal": [str(m) for m in g.legal_moves()],
-            "status": g.status,
+            "status": g.status.value,
             "can_undo": g.can_undo,
             "can_redo": g.can_redo,
             "moves": len(g.history),
@@ -532,9 +520,9 @@ class WindmillWidget(anywidget.AnyWidget):
         if choice is None:
             raise IllegalMove(f"{name} has no move to suggest.", rule="no-move")
         try:
-            move = Move.parse(choice)
+            move = self._game.move_type.parse(choice)
         except ValueError as err:
-            raise IllegalMove(f"{name} returned {choice!r}, which is not a move: {err}") from None
+            raise IllegalMove(f"{name} returned {excerpt(choice)}, which is not a move: {err}") from None
         why = self._game.explain(move)
         if why is not None:
             raise IllegalMove(f"{name} chose {move}, which is not allowed here: {why}", move=move)
@@ -550,31 +538,3 @@ class WindmillWidget(anywidget.AnyWidget):
             f"{deal}, {self._rules_name()} rules. Click a card, then where it goes; "
             "or drag it, or double-click it. Keys: d deal, u undo, r redo, h hint, n new game."
         )
-
-    def _snapshot_tops(self) -> dict[str, Card | None]:
-        g = self._game
-        return {name: g.top(name) for name in PILES}
-
-    def _describe_intent(self, move: Move) -> str:
-        if move.is_deal:
-            return "deal a card from the stock."
-        card = self._game.top(move.src)
-        name = card.name if card else "card"
-        return f"the {name} from {describe_pile(move.src)} to {describe_pile(move.dst)}."
-
-    def _describe(self, move: Move, before: dict[str, Card | None]) -> tuple[str, str]:
-        """A sentence for the live region, e.g. "7 of hearts from sail n1 to the centre."."""
-        g = self._game
-        if move.is_deal:
-            card = g.top("waste")
-            left = len(g.pile("stock"))
-            return "move", f"Dealt the {card.name if card else 'card'}; {left} left in the stock."
-        card = before.get(move.src)
-        name = card.name if card else "card"
-        text = _sentence(f"{name} from {describe_pile(move.src)} to {describe_pile(move.dst)}.")
-        if move.src in SAILS:
-            refill = g.top(move.src)
-            if refill is not None:
-                origin = "the waste" if refill == before.get("waste") else "the stock"
-                text += " " + _sentence(f"{refill.name} from {origin} fills {describe_pile(move.src)}.")
-        return "move", text

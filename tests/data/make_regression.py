@@ -14,7 +14,8 @@ import re
 from pathlib import Path
 
 from windmill_widget import PILES, Game, Rules, greedy
-from windmill_widget.engine import DEAL_ALGORITHM, deal_order
+from windmill_widget.core.deal import DEAL_ALGORITHM
+from windmill_widget.games.windmill import deal_order
 
 OUT = Path(__file__).with_name("regression_games.json")
 

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from statistics import median
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ..engine.rules import Rules
+from ..core.registry import find_game
 from .charts import Bar
 from .records import SolveRecord
 from .results import need_pandas
@@ -28,7 +28,7 @@ from .stats import wilson
 if TYPE_CHECKING:
     import pandas
 
-    from ..engine.game import Game
+    from ..core.game import PatienceGame
 
 #: What the ceiling is called in tables and charts.
 CEILING_NAME = "clairvoyant solver"
@@ -41,14 +41,14 @@ class Ceiling:
     def __init__(
         self,
         records: Iterable[SolveRecord],
-        rules: Rules | None = None,
+        rules: Any = None,
         *,
         max_seconds: float | None = None,
         max_nodes: int | None = None,
         name: str = CEILING_NAME,
     ) -> None:
         self.records: tuple[SolveRecord, ...] = tuple(sorted(records, key=lambda r: r.seed))
-        self.rules = rules or Rules.strict()
+        self.rules = rules if rules is not None else find_game("windmill").rules_type()
         self.max_seconds = max_seconds
         self.max_nodes = max_nodes
         self.name = name
@@ -122,12 +122,11 @@ class Ceiling:
                 return r
         raise KeyError(f"Deal {seed} is not in this ceiling.")
 
-    def game(self, seed: int) -> Game:
+    def game(self, seed: int) -> PatienceGame:
         """Deal ``seed`` with the solver's winning line played (at the start if none was found)."""
-        from ..engine.game import Game
-
-        g = Game(seed=seed, rules=self.rules)
-        for m in self.record(seed).move_list:
+        record = self.record(seed)
+        g = find_game(record.game_name)(seed=seed, rules=self.rules)
+        for m in record.move_list:
             g.play(m)
         return g
 

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from ..engine.rules import Rules
+from ..core.registry import find_game
 from .ceiling import Ceiling
 from .charts import WIDTH, Bar, html_table, win_rate_svg
 from .results import Results, need_pandas
@@ -40,13 +40,13 @@ class Comparison:
         ceiling: Ceiling | None = None,
         *,
         deals: Sequence[int] = (),
-        rules: Rules | None = None,
+        rules: Any = None,
         seconds: float | None = None,
     ) -> None:
         self.results = dict(results)
         self.ceiling = ceiling
         self.deals = sorted(deals)
-        self.rules = rules or Rules.strict()
+        self.rules = rules if rules is not None else find_game("windmill").rules_type()
         self.seconds = seconds  #: wall-clock time of the whole comparison
         self.chart = None  #: the live chart drawn during the run, if any
 

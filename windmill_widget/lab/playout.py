@@ -1,10 +1,9 @@
-"""Playing one deal with a strategy, fast and safely.
+"""Playing one deal with a strategy, fast and safely, for any game of the kit.
 
-A tournament plays tens of thousands of games, so the loop drives the engine's position core
-(integer move codes, as the engine intends for tournaments and solvers) and hands the strategy a
-:class:`~windmill_widget.PlayerView` built from legal moves already known, instead of paying for
-``Game.view()`` each turn. The rules are still only the engine's: legal moves come from
-``Position.legal_codes`` and every move a strategy returns is checked against them.
+A tournament plays tens of thousands of games, so the loop is lean: it drives the game through the
+core's protocol (:class:`~windmill_widget.core.game.PatienceGame`: ``view``, ``play``, ``outcome``),
+whose legal moves are computed once per turn and shared by the view and the check of the strategy's
+move. The rules are only the game's own: every move a strategy returns is judged by them.
 
 Anything a strategy does wrong (raises, returns something that is not a legal move, plays on past
 the move cap or the time limit) ends *that* game as a failure with the error recorded; it never
@@ -21,41 +20,27 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from ..engine.deal import check_seed
-from ..engine.game import Game
-from ..engine.notation import MOVES, Move, S
-from ..engine.position import Position, explain
-from ..engine.rules import Rules
-from ..engine.view import PlayerView
-from .records import GameRecord
+from ..core.deal import check_seed
+from ..core.errors import IllegalMove
+from ..core.game import PatienceGame
+from ..core.registry import find_game, game_of_rules
+from ..core.text import excerpt
+from ..core.view import PlayerView
+from .records import GameRecord, Result, pack_codes
 
-#: More moves than any finished game needs (~200): only loops get here, and under
-#: ``transfers="any"`` (PySolFC's rules) a player can shuttle a card between foundations forever.
+#: More moves than any finished game needs (~200 in Windmill, ~250 in Crazy Quilt): only loops get
+#: here, and under Windmill's ``transfers="any"`` (PySolFC's rules) a player can shuttle a card
+#: between foundations forever.
 DEFAULT_MAX_MOVES = 2_000
 #: Seconds one game may take before it is recorded as failed.
 DEFAULT_TIME_LIMIT = 60.0
+
+GameType = type[PatienceGame]
 
 
 class _TimeUp(BaseException):
     """Raised inside a strategy that overran the time limit. A BaseException, so a strategy's own
     ``except Exception`` cannot swallow it."""
-
-
-def fast_view(
-    pos: Position, codes: list[int], history: tuple[Move, ...], unseen: tuple[int, ...]
-) -> PlayerView:
-    """The same snapshot as ``Game.view()``, built from legal codes already known.
-
-    (``tests/test_lab_playout.py`` checks it against ``Game.view()``.)
-    """
-    view = PlayerView.__new__(PlayerView)
-    piles = [list(p) for p in pos.piles]
-    piles[S] = [None] * len(piles[S])  # type: ignore[list-item]  # a count, never the order
-    view._pos = Position(piles, pos.rules, pos.corner_run)
-    view._unseen = unseen
-    view._legal = [MOVES[c] for c in codes]  # type: ignore[misc]  # legal codes are all moves
-    view.history = history
-    return view
 
 
 class _Alarm:
@@ -108,36 +93,31 @@ def _short(text: str, limit: int = 500) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _not_a_move(value: object) -> str:
+def _not_a_move(value: object, example: str) -> str:
     hint = ""
     if callable(value):
         hint = " (a callable: was a strategy factory passed, e.g. random_strategy for random_strategy(1)?)"
-    return f"the strategy returned {value!r}, not a Move or move text such as 'n1>c'{hint}"
+    return f"the strategy returned {excerpt(value)}, not a move or move text such as {example!r}{hint}"
 
 
 def play_deal(
     strategy: Callable[[PlayerView], Any],
     seed: int,
-    rules: Rules,
+    rules: Any,
     max_moves: int = DEFAULT_MAX_MOVES,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> GameRecord:
-    """:func:`play_game` without the argument checks (the tournament's inner loop)."""
+    """:func:`play_game` without the argument checks (the tournament's inner loop). The game is the
+    one whose rules ``rules`` are."""
     t0 = time.perf_counter()
-    pos = Game(seed=seed, rules=rules)._pos  # the position core a Game wraps
-    legal_codes, apply, is_over = pos.legal_codes, pos.apply, pos.is_over
-    stock = pos.piles[S]
-    played = bytearray()
-    history: tuple[Move, ...] = ()
+    game = game_of_rules(rules)(seed=seed, rules=rules)
+    move_type = game.move_type
+    played: list[int] = []
     error: str | None = None
     deadline = float("inf") if time_limit is None else t0 + time_limit
-    stock_len, unseen = -1, ()
     alarm = _Alarm(time_limit)
     try:
-        while True:
-            codes = legal_codes()
-            if is_over(codes):  # no move left, or (transfers="any") none that leads anywhere
-                break
+        while game.outcome is None:  # no move left, or (Windmill, transfers="any") none that leads anywhere
             n = len(played)
             if n >= max_moves:
                 error = (
@@ -145,10 +125,7 @@ def play_deal(
                     "cards can shuttle between foundations forever)"
                 )
                 break
-            if len(stock) != stock_len:  # the unseen set changes only when the stock does
-                stock_len = len(stock)
-                unseen = tuple(sorted(stock))
-            view = fast_view(pos, codes, history, unseen)
+            view = game.view()
             try:
                 alarm.inside = True
                 move = strategy(view)
@@ -160,24 +137,16 @@ def play_deal(
                 break
             finally:
                 alarm.inside = False
-            if type(move) is Move or isinstance(move, Move):
-                code = move.code
-            elif isinstance(move, str):
-                try:
-                    code = Move.parse(move).code
-                except ValueError as err:
-                    error = f"IllegalMove: {_short(repr(move), 80)} at move {n}: {_short(str(err))}"
-                    break
-            else:
-                error = f"TypeError: {_short(_not_a_move(move))}, at move {n}"
+            if not isinstance(move, (str, move_type)):
+                error = f"TypeError: {_short(_not_a_move(move, move_type.notation.example))}, at move {n}"
                 break
-            if code not in codes:
-                why = explain(pos, code)  # never None for a code that is not legal
-                error = f"IllegalMove: {Move._from_code(code)} at move {n}: {why[1] if why else 'not legal'}"
+            try:
+                move = game.play(move)
+            except IllegalMove as err:
+                what = excerpt(move) if err.rule == "notation" else str(err.move)
+                error = f"IllegalMove: {what} at move {n}: {_short(str(err))}"
                 break
-            apply(code)
-            played.append(code)
-            history += (MOVES[code],)
+            played.append(move.code)
             if time.perf_counter() > deadline:
                 error = f"TimeLimit: the game ran past {time_limit:g} s, at move {n + 1}"
                 break
@@ -185,15 +154,16 @@ def play_deal(
         error = f"TimeLimit: the strategy ran past {time_limit:g} s, at move {len(played)}"
     finally:
         alarm.disarm()
-    outcome = "failed" if error else "won" if pos.is_won() else "lost"
+    outcome = Result.FAILED if error else Result.WON if game.status == "won" else Result.LOST
     return GameRecord(
         seed=seed,
         outcome=outcome,
-        cards=pos.on_foundations(),
+        cards=game.cards_on_foundations,
         moves=len(played),
         error=error,
         seconds=time.perf_counter() - t0,
-        codes=bytes(played),
+        codes=pack_codes(played),
+        game_name=game.name,
     )
 
 
@@ -221,19 +191,34 @@ def check_limits(max_moves: object, time_limit: object) -> None:
         )
 
 
-def check_rules(rules: Rules | str | None) -> Rules:
-    """``None`` -> strict rules; a preset name such as ``"pysolfc"`` -> that preset."""
-    from ..engine.rules import PRESETS
+def check_game(game: str | GameType | None, rules: Any = None) -> GameType:
+    """The game to play: ``game`` by name or class; else the game whose rules ``rules`` are; else
+    Windmill."""
+    if game is None:
+        try:
+            return game_of_rules(rules)
+        except TypeError:  # no rules, a preset's name, or something check_rules will refuse
+            return find_game("windmill")
+    if isinstance(game, type) and issubclass(game, PatienceGame):
+        return game
+    try:
+        return find_game(game)  # type: ignore[arg-type]
+    except KeyError as err:
+        raise ValueError(err.args[0]) from None
 
+
+def check_rules(rules: Any, game: str | GameType | None = None) -> Any:
+    """The rules to play by: ``None`` -> the game's default rules; a preset name such as ``"pysolfc"``
+    -> that preset; or a rules value of the game."""
+    cls = check_game(game, rules)
     if rules is None:
-        return Rules.strict()
+        return cls.rules_type()
     if isinstance(rules, str):
-        if rules not in PRESETS:
-            raise ValueError(f"Unknown rules preset {rules!r}; the presets are {', '.join(PRESETS)}.")
-        return getattr(Rules, rules)()
-    if not isinstance(rules, Rules):
+        return cls.rules_type.from_preset(rules)
+    if not isinstance(rules, cls.rules_type):
         raise TypeError(
-            f"rules must be a Rules value (e.g. Rules.relaxed()) or a preset name, not {rules!r}."
+            f"rules must be a {cls.rules_type.__name__} value for {cls.title} or a preset name, "
+            f"not {excerpt(rules)}."
         )
     return rules
 
@@ -241,15 +226,17 @@ def check_rules(rules: Rules | str | None) -> Rules:
 def play_game(
     strategy: Callable[[PlayerView], Any],
     seed: int,
-    rules: Rules | str | None = None,
+    rules: Any = None,
     *,
+    game: str | GameType | None = None,
     max_moves: int = DEFAULT_MAX_MOVES,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> GameRecord:
     """Play deal ``seed`` to the end with ``strategy`` and return its :class:`GameRecord`.
 
-    Each turn the strategy gets the player's view (the stock only as a count) and returns a
-    :class:`~windmill_widget.Move` or move text. A raise, a non-move, an illegal move, more than
+    ``game`` is the game's name or class (``"crazy-quilt"``); by default, the game whose rules
+    ``rules`` are, else Windmill. Each turn the strategy gets the player's view (the stock only as a
+    count) and returns a move or move text. A raise, a non-move, an illegal move, more than
     ``max_moves`` moves or more than ``time_limit`` seconds end the game as ``"failed"``. The game
     is ``"lost"`` when no legal move is left or, under ``transfers="any"``, when the only moves left
     shuttle cards between foundations without ever leading to a deal or a play from the sails or
@@ -259,16 +246,16 @@ def play_game(
     ...     return view.legal_moves()[0]
     >>> r = play_game(first, 8)
     >>> r.outcome, r.cards, r.moves
-    ('won', 104, 181)
+    (<Result.WON: 'won'>, 104, 181)
     >>> r.game().status
-    'won'
+    <Status.WON: 'won'>
     >>> print(play_game(lambda view: "n1>c", 8).error)  # doctest: +NORMALIZE_WHITESPACE
     IllegalMove: n1>c at move 0: The centre needs a 2 next (its top card is an Ace);
     the 8♥ on sail n1 cannot go there.
     >>> play_game(lambda view: None, 8).error
-    "TypeError: the strategy returned None, not a Move or move text such as 'n1>c', at move 0"
+    "TypeError: the strategy returned None, not a move or move text such as 'n1>c', at move 0"
     """
     check_strategy(strategy)
     check_seed(seed)
     check_limits(max_moves, time_limit)
-    return play_deal(strategy, seed, check_rules(rules), max_moves, time_limit)
+    return play_deal(strategy, seed, check_rules(rules, game), max_moves, time_limit)

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Iterator
 from statistics import median
 from typing import TYPE_CHECKING, Any
 
-from ..engine.rules import Rules
+from ..core.registry import find_game
 from .charts import WIDTH, Bar, distribution_svg, html_table, win_rate_svg
 from .records import GameRecord
 from .stats import wilson
@@ -22,7 +22,7 @@ from .stats import wilson
 if TYPE_CHECKING:
     import pandas
 
-    from ..engine.game import Game
+    from ..core.game import PatienceGame
 
 
 def need_pandas() -> Any:
@@ -49,13 +49,13 @@ class Results:
         self,
         name: str,
         records: Iterable[GameRecord],
-        rules: Rules | None = None,
+        rules: Any = None,
         *,
         seconds: float | None = None,
     ) -> None:
         self.name = name
         self.records: tuple[GameRecord, ...] = tuple(sorted(records, key=lambda r: r.seed))
-        self.rules = rules or Rules.strict()
+        self.rules = rules if rules is not None else find_game("windmill").rules_type()
         self.seconds = seconds  #: wall-clock time of the run that produced these results
         self.chart = None  #: the live chart drawn during the run, if any
 
@@ -153,9 +153,9 @@ class Results:
                 return r
         raise KeyError(f"Deal {seed} is not in these results.")
 
-    def game(self, seed: int) -> Game:
-        """Deal ``seed`` replayed as the player played it, up to where it ended: a
-        :class:`~windmill_widget.Game` to look at or step through on the board."""
+    def game(self, seed: int) -> PatienceGame:
+        """Deal ``seed`` replayed as the player played it, up to where it ended: a game to look at
+        or step through on the board."""
         return self.record(seed).game(self.rules)
 
     def to_dataframe(self) -> pandas.DataFrame:

@@ -18,13 +18,20 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 from typing import Any
 
-from ..engine.deal import check_seed
-from ..engine.rules import Rules
+from ..core.deal import check_seed
+from ..core.text import excerpt
 from .ceiling import CEILING_NAME, Ceiling
 from .comparison import Comparison
 from .executors import SerialExecutor, resolve_executor
 from .live import LiveChart
-from .playout import DEFAULT_MAX_MOVES, DEFAULT_TIME_LIMIT, check_limits, check_rules, check_strategy
+from .playout import (
+    DEFAULT_MAX_MOVES,
+    DEFAULT_TIME_LIMIT,
+    GameType,
+    check_limits,
+    check_rules,
+    check_strategy,
+)
 from .results import Results
 from .runner import Entrant, run
 from .worker import dumps_strategy, play_chunk, solve_chunk
@@ -44,7 +51,9 @@ def check_deals(deals: Deals) -> list[int]:
             )
         return list(range(deals))
     if isinstance(deals, (str, bytes)) or not isinstance(deals, Iterable):
-        raise TypeError(f"deals is an iterable of deal numbers (e.g. range(1000)) or a count; got {deals!r}.")
+        raise TypeError(
+            f"deals is an iterable of deal numbers (e.g. range(1000)) or a count; got {excerpt(deals)}."
+        )
     seeds = list(deals)
     if not seeds:
         raise ValueError("deals is empty: give at least one deal number, e.g. deals=range(100).")
@@ -52,7 +61,7 @@ def check_deals(deals: Deals) -> list[int]:
         try:
             check_seed(s)
         except ValueError:
-            raise ValueError(f"Deals are whole numbers from 0 to 2**64-1; {s!r} is not one.") from None
+            raise ValueError(f"Deals are whole numbers from 0 to 2**64-1; {excerpt(s)} is not one.") from None
     if len(set(seeds)) != len(seeds):
         seen: set[int] = set()
         dup = next(s for s in seeds if s in seen or seen.add(s))  # type: ignore[func-returns-value]
@@ -102,11 +111,12 @@ def _warn_if_all_failed(results: Results) -> None:
 def play_many(
     strategy: Callable,
     deals: Deals = range(1000),
-    rules: Rules | str | None = None,
+    rules: Any = None,
     executor: Any = None,
     progress: bool = True,
     chart: bool | LiveChart = False,
     *,
+    game: str | GameType | None = None,
     name: str | None = None,
     workers: int | None = None,
     max_moves: int = DEFAULT_MAX_MOVES,
@@ -116,7 +126,10 @@ def play_many(
     """Play ``strategy`` on every deal of ``deals`` and return its :class:`Results`.
 
     - ``deals``: deal numbers (``range(1000)``, a list) or a count (``500`` = ``range(500)``).
-    - ``rules``: a :class:`~windmill_widget.Rules` or a preset name; strict by default.
+    - ``rules``: the game's rules (:class:`~windmill_widget.Rules`, :class:`~windmill_widget.QuiltRules`)
+      or a preset name; the game's default rules by default.
+    - ``game``: the game's name or class (``"crazy-quilt"``); by default the game of ``rules``, else
+      Windmill.
     - ``executor``: ``None`` = a process pool over ``workers`` (default: every local core),
       ``"serial"`` = this process, any :class:`concurrent.futures.Executor`, or a
       ``dask.distributed.Client`` (``client.get_executor()`` works too). Strategies defined in a
@@ -132,7 +145,7 @@ def play_many(
     """
     check_strategy(strategy)
     seeds = check_deals(deals)
-    rules = check_rules(rules)
+    rules = check_rules(rules, game)
     check_limits(max_moves, time_limit)
     _check_chunksize(chunksize)
     name = name or strategy_name(strategy)
@@ -157,8 +170,9 @@ def play_many(
 def compare(
     strategies: Mapping[str, Callable] | Iterable[Callable],
     deals: Deals = range(1000),
-    rules: Rules | str | None = None,
+    rules: Any = None,
     *,
+    game: str | GameType | None = None,
     ceiling: bool = False,
     ceiling_seconds: float | None = CEILING_SECONDS,
     ceiling_nodes: int | None = None,
@@ -175,12 +189,12 @@ def compare(
     ``strategies`` is ``{"name": strategy, ...}`` or a list (named after the functions). With
     ``ceiling=True`` the clairvoyant solver also works on every deal (``ceiling_seconds`` each,
     and/or ``ceiling_nodes``): it reads the stock order, so its win rate over the deals it decides
-    is the best any player could hope for. The other arguments are as for :func:`play_many`;
+    is the best any player could hope for. The other arguments (``game`` too) are as for :func:`play_many`;
     all players and the solver share one executor and advance together on the live chart.
     """
     named = _named(strategies)
     seeds = check_deals(deals)
-    rules = check_rules(rules)
+    rules = check_rules(rules, game)
     check_limits(max_moves, time_limit)
     _check_chunksize(chunksize)
     if ceiling:
@@ -216,12 +230,12 @@ def compare(
     return comparison
 
 
-def _play_args(payload: bytes | Callable, rules: Rules, max_moves: int, time_limit: float | None,
+def _play_args(payload: bytes | Callable, rules: Any, max_moves: int, time_limit: float | None,
                chunk: list[int]) -> tuple:  # fmt: skip
     return (payload, chunk, rules, max_moves, time_limit)
 
 
-def _solve_args(rules: Rules, max_seconds: float | None, max_nodes: int | None, chunk: list[int]) -> tuple:
+def _solve_args(rules: Any, max_seconds: float | None, max_nodes: int | None, chunk: list[int]) -> tuple:
     return (chunk, rules, max_seconds, max_nodes)
 
 

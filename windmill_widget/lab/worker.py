@@ -16,9 +16,9 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from ..engine.rules import Rules
+from ..core.registry import game_of_rules
 from .playout import play_deal
-from .records import GameRecord, SolveRecord
+from .records import GameRecord, SolveRecord, Verdict, pack_codes
 
 
 class StrategyLoadError(RuntimeError):
@@ -74,7 +74,7 @@ def load_strategy(payload: bytes | Callable) -> Callable:
 def play_chunk(
     payload: bytes | Callable,
     seeds: list[int],
-    rules: Rules,
+    rules: Any,
     max_moves: int,
     time_limit: float | None,
 ) -> list[GameRecord]:
@@ -83,23 +83,27 @@ def play_chunk(
 
 
 def solve_chunk(
-    seeds: list[int], rules: Rules, max_seconds: float | None, max_nodes: int | None
+    seeds: list[int], rules: Any, max_seconds: float | None, max_nodes: int | None
 ) -> list[SolveRecord]:
     """Run the clairvoyant solver on each deal of ``seeds``; one :class:`SolveRecord` each."""
     import time
 
-    from ..engine.game import Game
     from ..solver import solve
 
+    game = game_of_rules(rules)
     out = []
     for seed in seeds:
         t0 = time.perf_counter()
         try:
-            sol = solve(Game(seed=seed, rules=rules), max_seconds=max_seconds, max_nodes=max_nodes)
+            sol = solve(game(seed=seed, rules=rules), max_seconds=max_seconds, max_nodes=max_nodes)
         except Exception as err:  # a solver bug on one deal must not stop a tournament
             out.append(
                 SolveRecord(
-                    seed, "unknown", error=f"{type(err).__name__}: {err}", seconds=time.perf_counter() - t0
+                    seed,
+                    Verdict.UNKNOWN,
+                    error=f"{type(err).__name__}: {err}",
+                    seconds=time.perf_counter() - t0,
+                    game_name=game.name,
                 )
             )
             continue
@@ -111,7 +115,8 @@ def solve_chunk(
                 nodes=sol.nodes,
                 moves=len(moves),
                 seconds=sol.seconds,
-                codes=bytes(m.code for m in moves),
+                codes=pack_codes(m.code for m in moves),
+                game_name=game.name,
             )
         )
     return out

@@ -7,7 +7,7 @@ no-peeking strategies are measured against. ``solve(game)`` works from the game'
 >>> from windmill_widget import Game
 >>> from windmill_widget.solver import solve
 >>> solve(Game(seed=8), max_seconds=10).result
-'won'
+<Verdict.WON: 'won'>
 
 How it works
 ------------
@@ -47,5 +47,6 @@ second, and the lab reports the clairvoyant win rate as a range when some deals 
 """
 
 from .clairvoyant import Solution, solve
+from .verdict import Verdict
 
-__all__ = ["Solution", "solve"]
+__all__ = ["Solution", "Verdict", "solve"]

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import time
 
+from ..games.windmill.search import CENTRE_FULL, CENTRE_NEEDS, CORNER_FULL, DEAL, SearchState
 from .bound import relaxed_winnable
-from .compact import CENTRE_FULL, CENTRE_NEEDS, CORNER_FULL, DEAL, Compact
 
 
 class BeamResult:
@@ -52,7 +52,7 @@ _WANTED: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
 _DISTINCT8 = tuple((x & 15 > 0) + (x >> 4 > 0) for x in range(256))
 
 
-def _score(s: Compact) -> int:
+def _score(s: SearchState) -> int:
     """How promising a position is, for positions with the same number of cards dealt.
 
     Cards placed come first (at a fixed clock that is the same as the shallowest waste). Then: the
@@ -100,7 +100,7 @@ def _path_to_list(path: tuple | None) -> list[int]:
     return out
 
 
-def _close(s: Compact, path: tuple | None, seen: set[int], closed: list) -> tuple | None:
+def _close(s: SearchState, path: tuple | None, seen: set[int], closed: list) -> tuple | None:
     """Add every position reachable from ``s`` by plays (not deals) to ``closed``; return the path
     of a won position if one is reached."""
     for m in s.moves():
@@ -124,7 +124,7 @@ def _close(s: Compact, path: tuple | None, seen: set[int], closed: list) -> tupl
 
 
 def beam_search(
-    state: Compact,
+    state: SearchState,
     width: int,
     *,
     deadline: float | None = None,

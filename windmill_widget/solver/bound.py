@@ -28,27 +28,36 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from .compact import CENTRE_NEEDS, CENTRE_TOP, CORNER_FULL, CORNER_NEEDS, CORNER_TOP, Compact
+from ..games.windmill.search import (
+    CENTRE_NEEDS,
+    CENTRE_TOP,
+    CORNER_FULL,
+    CORNER_NEEDS,
+    CORNER_TOP,
+    SearchState,
+)
 
 
 class _Budget(Exception):
     pass
 
 
-def relaxed_winnable(state: Compact, budget: int = 400, deadline: float | None = None) -> bool | None:
+def relaxed_winnable(state: SearchState, budget: int = 400, deadline: float | None = None) -> bool | None:
     """``False`` if the position is provably lost by the relaxation, ``True`` if the relaxed game
     can be won, ``None`` if the relaxed search ran out of ``budget`` nodes or passed ``deadline`` (a
     ``time.perf_counter()`` value) first (no conclusion).
 
     >>> from windmill_widget import Game
-    >>> from windmill_widget.solver.compact import Compact
-    >>> relaxed_winnable(Compact.from_position(Game(seed=1)._pos))
+    >>> from windmill_widget.games.windmill.search import SearchState
+    >>> relaxed_winnable(SearchState.from_game(Game(seed=1)))
     True
     """
     return dig_search(state, budget, deadline)[0]
 
 
-def dig_search(state: Compact, budget: int = 400, deadline: float | None = None) -> tuple[bool | None, int]:
+def dig_search(
+    state: SearchState, budget: int = 400, deadline: float | None = None
+) -> tuple[bool | None, int]:
     """:func:`relaxed_winnable`'s verdict, and how many relaxed positions it searched."""
     R = state.R
     n = state.n

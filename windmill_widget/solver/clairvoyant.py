@@ -2,23 +2,20 @@
 
 *Clairvoyant* means it reads the stock's order, which no player can. Its answer is therefore the
 ceiling for any strategy on a deal, not advice a player could have followed. (The players in
-:mod:`windmill_widget.strategies` see only a :class:`~windmill_widget.engine.PlayerView`.)
+:mod:`windmill_widget.strategies` see only a :class:`~windmill_widget.PlayerView`.)
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from ..engine.notation import Move
+from ..games.windmill import Game, Move
+from ..games.windmill.search import SearchState, concrete_move
 from .beam import beam_search
 from .bound import dig_search
-from .compact import Compact, engine_code
 from .exhaustive import Exhaustive
-
-if TYPE_CHECKING:
-    from ..engine.game import Game
+from .verdict import Verdict
 
 #: Beam widths tried in turn, each followed by a slice of exhaustive search.
 BEAM_WIDTHS = (16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536)
@@ -55,7 +52,7 @@ class Solution:
     or ruled out by a sound argument) or ``"unknown"`` (the budget ran out first).
     """
 
-    result: str
+    result: Verdict
     moves: tuple[Move, ...] = ()
     nodes: int = 0
     seconds: float = field(default=0.0, compare=False)
@@ -64,13 +61,16 @@ class Solution:
     method: str = ""
     stats: dict = field(default_factory=dict, compare=False, repr=False)
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "result", Verdict(self.result))
+
     @property
     def won(self) -> bool:
-        return self.result == "won"
+        return self.result is Verdict.WON
 
     @property
     def decided(self) -> bool:
-        return self.result != "unknown"
+        return self.result is not Verdict.UNKNOWN
 
     @property
     def nodes_per_second(self) -> float:
@@ -97,15 +97,13 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
     >>> from windmill_widget import Game
     >>> sol = solve(Game(seed=8), max_seconds=10)
     >>> sol.result, sol.decided
-    ('won', True)
+    (<Verdict.WON: 'won'>, True)
     >>> g = Game(seed=8)
     >>> for m in sol.moves:
     ...     _ = g.play(m)
     >>> g.status
-    'won'
+    <Status.WON: 'won'>
     """
-    from ..engine.game import Game
-
     if not isinstance(game, Game):
         raise TypeError(f"solve() takes a Game (e.g. Game(seed=42)), not {game!r}.")
     for name, value in (("max_seconds", max_seconds), ("max_nodes", max_nodes)):
@@ -115,8 +113,7 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
             raise ValueError(f"{name} must be a number of at least 0, or None for no limit; got {value!r}.")
     t0 = time.perf_counter()
     deadline = None if max_seconds is None else t0 + max_seconds
-    pos = game._pos
-    state = Compact.from_position(pos)
+    state = SearchState.from_game(game)
     if state.is_won():
         return Solution("won", (), 0, time.perf_counter() - t0, "exhaustive")
     horizon = ENDGAME_STOCK if state.stock_left() <= ENDGAME_STOCK else 0
@@ -128,7 +125,7 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
     verdict, nodes = dig_search(state, root_budget, half)
     if verdict is False:
         return Solution("lost", (), nodes, time.perf_counter() - t0, "relaxation")
-    dfs = Exhaustive(Compact.from_position(pos), horizon=horizon)
+    dfs = Exhaustive(SearchState.from_game(game), horizon=horizon)
     stats: dict[str, int] = {"relaxation_nodes": nodes, "beam_nodes": 0, "exhaustive_nodes": 0}
 
     def left() -> int | None:
@@ -180,18 +177,16 @@ def _out_of_budget(deadline: float | None, nodes_left: int | None) -> bool:
 
 
 def _engine_line(game: Game, line: list[int]) -> tuple[Move, ...]:
-    """Turn abstract moves into engine moves, replaying them on a copy of the real position (so a
-    line that the engine would not accept can never be returned)."""
-    pos = game._pos.copy()
+    """Turn abstract moves into the game's moves, replaying them on a copy of the game (so a line
+    that the rules would not accept can never be returned)."""
+    g = game.copy()
     out = []
     for m in line:
-        code = engine_code(pos, m)
-        if code not in pos.legal_codes():  # pragma: no cover - would mean the mirror drifted
-            raise AssertionError(
-                f"solver line not legal in the engine at step {len(out)}: {Move._from_code(code)}"
-            )
-        pos.apply(code)
-        out.append(Move._from_code(code))
-    if not pos.is_won():  # pragma: no cover
-        raise AssertionError("solver line does not win in the engine")
+        move = concrete_move(g, m)
+        if not g.is_legal(move):  # pragma: no cover - would mean the mirror drifted
+            raise AssertionError(f"solver line not legal at step {len(out)}: {move}: {g.explain(move)}")
+        g.play(move)
+        out.append(move)
+    if not g.status == "won":  # pragma: no cover
+        raise AssertionError("solver line does not win")
     return tuple(out)

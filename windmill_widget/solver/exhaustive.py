@@ -13,14 +13,14 @@ from __future__ import annotations
 
 import time
 
+from ..games.windmill.search import SearchState
 from .bound import dig_search
-from .compact import Compact
 
 
 class Exhaustive:
     """A resumable depth-first search from ``state`` (which it owns and mutates)."""
 
-    def __init__(self, state: Compact, *, horizon: int = 22, bound_budget: int = 30_000) -> None:
+    def __init__(self, state: SearchState, *, horizon: int = 22, bound_budget: int = 30_000) -> None:
         self.state = state
         self.horizon = horizon
         self.bound_budget = bound_budget

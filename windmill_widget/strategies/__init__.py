@@ -1,4 +1,4 @@
-"""Players: callables that take a :class:`~windmill_widget.engine.PlayerView` and return a move.
+"""Players: callables that take a :class:`~windmill_widget.PlayerView` and return a move.
 
 None of them can peek at the stock: a view holds only its card count (and which cards are still
 unseen, in no particular order).

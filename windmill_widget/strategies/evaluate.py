@@ -3,9 +3,9 @@
 foundations (:func:`safe_moves`, :func:`toward_progress`, :func:`can_progress`, used by every
 built-in player).
 
-Positions are read through the solver's rank-only mirror (:class:`~windmill_widget.solver.compact.
-Compact`) built with the stock *hidden* (every stock card is rank 0, "unknown"), so nothing here can
-peek. The score rewards what seed 000's advice rewards:
+Positions are read through Windmill's search model, a rank-only mirror
+(:meth:`~windmill_widget.games.windmill.search.SearchState.from_view`) that holds every stock card
+as rank 0, "unknown", so nothing here can peek. The score rewards what seed 000's advice rewards:
 
 * cards on the foundations, the centre above all ("It takes 52 cards to fill it");
 * variety in the sails ("as many different ranks as possible");
@@ -19,10 +19,9 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from ..engine.notation import Move
-from ..engine.position import between_foundations
-from ..engine.view import PlayerView
-from ..solver.compact import (
+from ..games.windmill import Move, PlayerView
+from ..games.windmill.position import between_foundations
+from ..games.windmill.search import (
     CENTRE_NEEDS,
     CENTRE_TO_CORNER,
     CORNER_FULL,
@@ -32,8 +31,8 @@ from ..solver.compact import (
     DEAL,
     TO_CENTRE,
     TO_CORNER,
-    Compact,
-    engine_code,
+    SearchState,
+    concrete_move,
 )
 
 
@@ -52,9 +51,9 @@ class Weights:
 DEFAULT_WEIGHTS = Weights()
 
 
-def mirror(view: PlayerView) -> Compact:
+def mirror(view: PlayerView) -> SearchState:
     """The rank-only mirror of what ``view`` shows (stock cards unknown)."""
-    return Compact.from_position(view._pos, hide_stock=True)
+    return SearchState.from_view(view)
 
 
 def unseen_ranks(view: PlayerView) -> list[int]:
@@ -65,7 +64,7 @@ def unseen_ranks(view: PlayerView) -> list[int]:
     return counts
 
 
-def urgency(s: Compact) -> list[int]:
+def urgency(s: SearchState) -> list[int]:
     """How soon each rank is wanted: 3 for the centre's next rank, 2 and 1 for the two after it,
     +1 for each corner's next rank."""
     want = [0] * 14
@@ -80,7 +79,7 @@ def urgency(s: Compact) -> list[int]:
     return want
 
 
-def score(s: Compact, w: Weights = DEFAULT_WEIGHTS) -> float:
+def score(s: SearchState, w: Weights = DEFAULT_WEIGHTS) -> float:
     """The heuristic value of ``s`` (higher is better)."""
     if s.out == 0:
         return 1e9
@@ -144,12 +143,12 @@ def _is_progress(m: int) -> bool:
     return m in (DEAL, TO_CENTRE) or TO_CORNER <= m < CORNER_TO_CORNER
 
 
-def _has_progress(s: Compact) -> bool:
+def _has_progress(s: SearchState) -> bool:
     return any(_is_progress(m) for m in s.moves())
 
 
-def run_positions(view: PlayerView, s: Compact | None = None) -> set[int]:
-    """The positions (:meth:`Compact.key`, so suits and which corner is which do not count) of the
+def run_positions(view: PlayerView, s: SearchState | None = None) -> set[int]:
+    """The positions (:meth:`SearchState.key`, so suits and which corner is which do not count) of the
     current run of moves between foundations, the present one included: rebuilt from
     ``view.history`` by taking those moves back on the mirror ``s`` (default: ``mirror(view)``),
     which is left as it was.
@@ -179,7 +178,7 @@ def run_positions(view: PlayerView, s: Compact | None = None) -> set[int]:
     return seen
 
 
-def _first_steps(s: Compact, avoid: set[int]) -> dict[int, int]:
+def _first_steps(s: SearchState, avoid: set[int]) -> dict[int, int]:
     """Breadth first over moves between foundations from ``s`` (not entering ``avoid``): each first
     move (mirror move) that starts a shortest way to a position with progress, with its length.
     ``s`` is left as it was."""
@@ -233,7 +232,7 @@ def can_progress(view: PlayerView) -> bool:
     >>> can_progress(kings.view())
     False
     """
-    return not view._pos.is_over()  # the engine's rule (Game.status says "lost" exactly then)
+    return view.outcome is None  # the engine's rule (Game.status says "lost" exactly then)
 
 
 def safe_moves(view: PlayerView) -> list[Move]:
@@ -254,7 +253,7 @@ def safe_moves(view: PlayerView) -> list[Move]:
     moves = view.legal_moves()
     if view.rules.transfers != "any" or not any(is_transfer(view, m.code) for m in moves):
         return moves
-    if view._pos.is_over([m.code for m in moves]):
+    if view.outcome is not None:
         return moves  # nothing can progress: the game is over in all but name (the engine's rule)
     s = mirror(view)
     seen = run_positions(view, s)
@@ -273,7 +272,7 @@ def safe_moves(view: PlayerView) -> list[Move]:
     # played by these rules): the shortest way on, if any.
     steps = _first_steps(s, set())
     if steps:
-        return [Move._from_code(engine_code(view._pos, min(steps, key=steps.__getitem__)))]
+        return [concrete_move(view, min(steps, key=steps.__getitem__))]
     return moves
 
 
@@ -299,4 +298,4 @@ def toward_progress(view: PlayerView) -> Move | None:
     if not steps:
         return None  # nothing can progress
     steps = _first_steps(s, run_positions(view, s)) or steps
-    return Move._from_code(engine_code(view._pos, min(steps, key=steps.__getitem__)))
+    return concrete_move(view, min(steps, key=steps.__getitem__))

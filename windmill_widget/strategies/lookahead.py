@@ -8,7 +8,7 @@ all visible), the player asks: if I deal now, what is the best I can then reach,
 the next card? It takes the first move towards the best such position (or deals, when dealing
 straight away is best). Positions are scored by :func:`~windmill_widget.strategies.evaluate.score`.
 
-No peeking: the search runs on the solver's rank-only mirror built with the stock hidden (every
+No peeking: the search runs on Windmill's search model (a rank-only mirror) built with the stock hidden (every
 stock card rank 0, "unknown"); the one card it ever reveals is the hypothetical next one.
 
 Its effort per move is a count of positions (``max_positions``), never a time, so it plays the same
@@ -23,9 +23,8 @@ the same deals, at that load; deal by deal the two differ on 5 deals. With ``Rul
 
 from __future__ import annotations
 
-from ..engine.notation import Move
-from ..engine.view import PlayerView
-from ..solver.compact import CORNER_TO_CORNER, DEAL, Compact, engine_code
+from ..games.windmill import Move, PlayerView
+from ..games.windmill.search import CORNER_TO_CORNER, DEAL, SearchState, concrete_move
 from .evaluate import (
     DEFAULT_WEIGHTS,
     Weights,
@@ -88,7 +87,6 @@ class Lookahead:
         s = mirror(view)
         unseen = unseen_ranks(view)
         stock = s.n - s.k
-        pos = view._pos
         seen: set[int] = set()
         safe: set[int] | None = None
         if view.rules.transfers == "any":
@@ -103,7 +101,7 @@ class Lookahead:
         for first, snap in options:
             if first is None and stock == 0:
                 continue  # no deal left: the player has to move
-            code = None if first is None else engine_code(pos, first)
+            code = None if first is None else concrete_move(view, first).code
             if safe is not None and code is not None and code not in safe:
                 continue
             s.restore(snap)
@@ -122,9 +120,9 @@ class Lookahead:
             # Only moves between foundations that change nothing that matters (transfers="any").
             return toward_progress(view) or safe_moves(view)[0]
         m = DEAL if best_m is None else best_m
-        return Move._from_code(engine_code(pos, m))
+        return concrete_move(view, m)
 
-    def _after_deal(self, s: Compact, unseen: list[int]) -> tuple[float, int]:
+    def _after_deal(self, s: SearchState, unseen: list[int]) -> tuple[float, int]:
         """Expected best score after dealing one card from ``s`` (and playing on from there), and
         how many positions that examined. Cards already drawn unseen into a sail came from the same
         pool, so the odds stay those of ``unseen``."""
@@ -155,7 +153,7 @@ class Lookahead:
 
 
 def _closure(
-    s: Compact, cap: int, *, include_root: bool = True, seen: set[int] | None = None
+    s: SearchState, cap: int, *, include_root: bool = True, seen: set[int] | None = None
 ) -> list[tuple[int | None, tuple]]:
     """Every position reachable from ``s`` by plays (no deals), each with the first move leading to
     it (``None`` for ``s`` itself); at most ``cap`` of them, none through a position in ``seen``.

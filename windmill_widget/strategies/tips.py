@@ -49,9 +49,8 @@ What one step at a time cannot see (the odds of the next deal, whole sequences o
 
 from __future__ import annotations
 
-from ..engine.notation import Move
-from ..engine.view import PlayerView
-from ..solver.compact import (
+from ..games.windmill import Move, PlayerView
+from ..games.windmill.search import (
     CENTRE_NEEDS,
     CORNER_FULL,
     CORNER_NEEDS,
@@ -61,8 +60,8 @@ from ..solver.compact import (
     KING,
     TO_CENTRE,
     TO_CORNER,
-    Compact,
-    engine_code,
+    SearchState,
+    concrete_move,
 )
 from .evaluate import _is_progress, mirror, safe_moves, toward_progress
 
@@ -81,7 +80,7 @@ def tips(view: PlayerView) -> Move:
     moves = s.moves()
     if view.rules.transfers == "any":
         safe = {m.code for m in safe_moves(view)}
-        moves = [m for m in moves if _is_progress(m) or engine_code(view._pos, m) in safe]
+        moves = [m for m in moves if _is_progress(m) or concrete_move(view, m).code in safe]
     stock = s.n - s.k
     top = s.waste_top()
     if TO_CENTRE in moves:  # tip 1 (the engine takes the waste's card when it has the rank)
@@ -106,10 +105,10 @@ def tips(view: PlayerView) -> Move:
 
 
 def _move(view: PlayerView, m: int) -> Move:
-    return Move._from_code(engine_code(view._pos, m))
+    return concrete_move(view, m)
 
 
-def _at_hand(s: Compact, r: int, leaving: int) -> bool:
+def _at_hand(s: SearchState, r: int, leaving: int) -> bool:
     """Can the centre have rank ``r`` right after corner ``leaving``'s card: from a sail or the waste,
     or from another corner if the corner rule allows a second corner card in a row?"""
     if not r:
@@ -121,7 +120,7 @@ def _at_hand(s: Compact, r: int, leaving: int) -> bool:
     return any(j != leaving and CORNER_TOP[h] == r for j, h in enumerate(s.corner))
 
 
-def _dull(s: Compact, x: int) -> bool:
+def _dull(s: SearchState, x: int) -> bool:
     """Is the waste's top rank ``x`` a dull replacement for a sail card (tip 4)? Nothing the sails
     lack (tip 2), the centre will not want it within its next ``SOON + 1`` cards, no corner wants it
     now or next, and it is no King for an empty corner."""

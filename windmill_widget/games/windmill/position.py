@@ -11,7 +11,8 @@ cards are ids 0..103, so solvers and tournaments can push millions of moves thro
 
 from __future__ import annotations
 
-from .cards import RANK_OF, Card, rank_article
+from ...core.cards import RANK_OF, Card, rank_article
+from ...core.outcome import Termination
 from .notation import (
     CORNER_IDX,
     DEAL_CODE,
@@ -38,6 +39,7 @@ class Position:
     how many corner cards went to the centre in a row, and the rules in force."""
 
     __slots__ = ("_any", "_auto", "_limit", "corner_run", "piles", "rules")
+    STOCK = S
 
     def __init__(self, piles: list[list[int]], rules: Rules, corner_run: int = 0) -> None:
         if len(piles) != NPILES:
@@ -51,6 +53,12 @@ class Position:
 
     def copy(self) -> Position:
         return Position([list(p) for p in self.piles], self.rules, self.corner_run)
+
+    def hidden(self) -> Position:
+        """A copy with the stock face down (its cards ``None``, its count kept)."""
+        piles = [list(p) for p in self.piles]
+        piles[S] = [None] * len(piles[S])  # type: ignore[list-item]
+        return Position(piles, self.rules, self.corner_run)
 
     # -- status --------------------------------------------------------------------------
     def cards_out(self) -> int:
@@ -66,6 +74,18 @@ class Position:
         # Seed 000: "The goal is to move all the cards onto the foundations."
         p = self.piles
         return not p[S] and not p[W] and not any(p[5:13])
+
+    def termination(self, codes: list[int]) -> Termination | None:
+        """Why the game is over (won, no move, or only moves that lead nowhere); ``None`` if it is not."""
+        if not codes:
+            return Termination.WON if self.is_won() else Termination.NO_MOVES
+        if self._any and not self.piles[S] and self.is_over(codes):
+            return Termination.NO_PROGRESS
+        return None
+
+    def explain(self, code: int) -> tuple[str, str] | None:
+        """Why move ``code`` is illegal here, as ``(rule key, sentence)``; ``None`` if it is legal."""
+        return explain(self, code)
 
     def is_over(self, codes: list[int] | None = None) -> bool:
         """Is the game over (lost, unless it is won)? ``codes``: the legal codes, if known.

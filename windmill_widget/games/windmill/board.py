@@ -1,5 +1,5 @@
 """The board facts shared with the front end, read from ``board.json`` (the one place they live):
-pile names, where each pile sits in the windmill cross, and the table's colours."""
+pile names and where each pile sits in the windmill cross."""
 
 from __future__ import annotations
 
@@ -10,5 +10,3 @@ BOARD: dict = json.loads(Path(__file__).with_name("board.json").read_text(encodi
 
 #: Grid cell (column, row) of each foundation and sail in the 5 x 5 cross.
 CROSS: dict[str, tuple[int, int]] = {name: (col, row) for name, (col, row) in BOARD["cross"].items()}
-#: Colour name -> its light-theme value (the static pictures use the light table).
-LIGHT: dict[str, str] = {name: light for name, (_var, light, _dark) in BOARD["colours"].items()}

@@ -38,7 +38,9 @@ Rules(auto_kings=True, corner_streak=2, transfers='corner-to-centre')
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
+
+from ...core.text import excerpt
 
 Transfers = Literal["corner-to-centre", "any"]
 TRANSFER_MODES = ("corner-to-centre", "any")
@@ -52,14 +54,19 @@ class Rules:
     corner_streak: int | None = 1
     transfers: Transfers = "corner-to-centre"
 
+    #: The presets' names, each a classmethod below.
+    PRESETS: ClassVar[tuple[str, ...]] = ("strict", "relaxed", "classic", "pysolfc")
+
     def __post_init__(self) -> None:
         if not isinstance(self.auto_kings, bool):
-            raise ValueError(f"auto_kings must be True or False, not {self.auto_kings!r}.")
+            raise ValueError(f"auto_kings must be True or False, not {excerpt(self.auto_kings)}.")
         cs = self.corner_streak
         if cs is not None and (not isinstance(cs, int) or isinstance(cs, bool) or cs < 1):
-            raise ValueError(f"corner_streak must be a whole number of at least 1, or None, not {cs!r}.")
-        if self.transfers not in TRANSFER_MODES:
-            raise ValueError(f"transfers must be one of {TRANSFER_MODES}, not {self.transfers!r}.")
+            raise ValueError(
+                f"corner_streak must be a whole number of at least 1, or None, not {excerpt(cs)}."
+            )
+        if not isinstance(self.transfers, str) or self.transfers not in TRANSFER_MODES:
+            raise ValueError(f"transfers must be one of {TRANSFER_MODES}, not {excerpt(self.transfers)}.")
 
     # -- presets -----------------------------------------------------------------------
     @classmethod
@@ -82,10 +89,19 @@ class Rules:
         """PySolFC's Windmill: any foundation's top card may move to any foundation that takes it."""
         return cls(corner_streak=None, transfers="any")
 
+    @classmethod
+    def from_preset(cls, name: str) -> Rules:
+        """The preset called ``name`` (``"strict"``, ``"relaxed"``, ``"classic"``, ``"pysolfc"``)."""
+        if not isinstance(name, str) or name not in cls.PRESETS:
+            raise ValueError(
+                f"Unknown rules preset {excerpt(name)}; the presets are {', '.join(cls.PRESETS)}."
+            )
+        return getattr(cls, name)()
+
     @property
     def preset(self) -> str | None:
         """The preset's name (``"strict"``...) if these rules are one, else ``None``."""
-        for name in PRESETS:
+        for name in self.PRESETS:
             if getattr(Rules, name)() == self:
                 return name
         return None
@@ -98,11 +114,13 @@ class Rules:
         """Rebuild from :meth:`to_dict`'s output; unknown or missing keys are errors."""
         if not isinstance(data, dict):
             raise ValueError(
-                f"Rules must be an object with auto_kings, corner_streak and transfers, not {data!r}."
+                f"Rules must be an object with auto_kings, corner_streak and transfers, not {excerpt(data)}."
             )
         expected = {"auto_kings", "corner_streak", "transfers"}
         if set(data) != expected:
-            raise ValueError(f"Rules must have exactly the keys {sorted(expected)}, got {sorted(data)}.")
+            raise ValueError(
+                f"Rules must have exactly the keys {sorted(expected)}, got {excerpt(sorted(data))}."
+            )
         return cls(**data)
 
     def __repr__(self) -> str:
@@ -132,4 +150,4 @@ class Rules:
         return f"{corners}; {kings}; {moves}"
 
 
-PRESETS = ("strict", "relaxed", "classic", "pysolfc")
+PRESETS = Rules.PRESETS

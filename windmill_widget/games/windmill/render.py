@@ -6,11 +6,11 @@ corners between the arms, and the stock and waste along the top.
 
 from __future__ import annotations
 
-from html import escape
 from typing import TYPE_CHECKING
 
-from .board import CROSS, LIGHT
-from .cards import SUIT_SYMBOLS, Card
+from ...core import svg as pic
+from ...core.svg import CARD_H, CARD_W, LIGHT
+from .board import CROSS
 from .notation import CORNERS, PILES, SAILS
 from .position import CENTRE_FULL, CORNER_FULL
 
@@ -20,10 +20,7 @@ if TYPE_CHECKING:
 # The cross comes from board.json, shared with the canvas board; the static picture adds the stock
 # and waste in the cross's free top corners.
 GRID: dict[str, tuple[float, float]] = {**CROSS, "stock": (0, 0), "waste": (4, 0)}
-CARD_W, CARD_H, GAP = 56, 78, 12
-FELT, FELT_EDGE, CARD_FACE, CARD_EDGE = LIGHT["felt"], LIGHT["feltEdge"], LIGHT["cardFace"], LIGHT["cardEdge"]
-RED, BLACK, BACK = LIGHT["red"], LIGHT["black"], LIGHT["back"]
-LABEL, SLOT = LIGHT["onFelt"], LIGHT["slot"]
+GAP = 12
 WIDTH = GAP + 5 * (CARD_W + GAP)  #: the picture's width (before ``scale``)
 
 
@@ -45,36 +42,9 @@ WASTE_BOX: tuple[float, float, float, float] = (  #: x, y, width, height
 )
 
 
-def _card_svg(card: Card, x: float, y: float, pile: str) -> str:
-    colour = RED if card.color == "red" else BLACK
-    rank = card.symbol[:-1]
-    suit = SUIT_SYMBOLS[card.suit]
-    return (
-        f'<g data-pile="{pile}"><rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" '
-        f'fill="{CARD_FACE}" stroke="{CARD_EDGE}"/>'
-        f'<text x="{x + 5}" y="{y + 18}" font-size="16" font-weight="bold" fill="{colour}">{rank}</text>'
-        f'<text x="{x + 5}" y="{y + 34}" font-size="15" fill="{colour}">{suit}</text>'
-        f'<text x="{x + CARD_W / 2}" y="{y + CARD_H - 14}" font-size="26" text-anchor="middle" '
-        f'fill="{colour}">{suit}</text></g>'
-    )
-
-
-def _slot_svg(x: float, y: float, pile: str, text: str = "") -> str:
-    return (
-        f'<rect data-pile="{pile}" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" fill="none" '
-        f'stroke="{SLOT}" stroke-width="1.5" stroke-dasharray="4 3"/>'
-        f'<text x="{x + CARD_W / 2}" y="{y + CARD_H / 2 + 5}" font-size="14" text-anchor="middle" '
-        f'fill="{LABEL}" fill-opacity="0.8">{escape(text)}</text>'
-    )
-
-
 def _label(name: str, x: float, y: float, extra: str = "", width: float = CARD_W) -> str:
     """A pile's caption, centred above the ``width`` pixels from ``x``."""
-    text = f"{name} {extra}".strip()
-    return (
-        f'<text x="{x + width / 2}" y="{y - 4}" font-size="11" text-anchor="middle" '
-        f'fill="{LABEL}">{escape(text)}</text>'
-    )
+    return pic.label(f"{name} {extra}".strip(), x, y, width)
 
 
 def svg(game: Game, *, scale: float = 1.0) -> str:
@@ -85,21 +55,15 @@ def svg(game: Game, *, scale: float = 1.0) -> str:
         pile = game.pile(name)
         if name == "stock":
             parts.append(_label(name, x, y, f"({len(pile)})"))
-            if pile:
-                parts.append(
-                    f'<rect data-pile="stock" x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="6" '
-                    f'fill="{BACK}" stroke="{CARD_FACE}" stroke-width="3"/>'
-                )
-            else:
-                parts.append(_slot_svg(x, y, name, "empty"))
+            parts.append(pic.back(x, y) if pile else pic.slot(x, y, pile=name, text="empty"))
             continue
         if name == "waste":
             x, y, box_w, _ = WASTE_BOX
             parts.append(_label(name, x, y, f"({len(pile)})", box_w))
             if not pile:
-                parts.append(_slot_svg(x, y, name))  # where the first card lands
+                parts.append(pic.slot(x, y, pile=name))  # where the first card lands
             for k, card in enumerate(pile[-WASTE_SHOWN:]):
-                parts.append(_card_svg(card, x + k * WASTE_STEP, y, name))
+                parts.append(pic.card(card, x + k * WASTE_STEP, y, pile=name))
             continue
         extra = ""
         if name == "c":
@@ -108,27 +72,19 @@ def svg(game: Game, *, scale: float = 1.0) -> str:
             extra = f"{len(pile)}/{CORNER_FULL}"
         parts.append(_label(name, x, y, extra))
         if pile:
-            parts.append(_card_svg(pile[-1], x, y, name))
+            parts.append(pic.card(pile[-1], x, y, pile=name))
         else:
-            parts.append(_slot_svg(x, y, name, "K" if name in CORNERS else ""))
+            parts.append(pic.slot(x, y, pile=name, text="K" if name in CORNERS else ""))
     width = WIDTH
     height = GAP + 5 * (CARD_H + GAP + 14) + 4
-    status = game.status
-    if status != "playing":
+    outcome = game.outcome
+    if outcome is not None:
         parts.append(
-            f'<text x="{width / 2}" y="{height - 4}" font-size="13" text-anchor="middle" '
-            f'fill="{LABEL}">{"Won!" if status == "won" else "No legal move left."}</text>'
+            f'<text x="{width / 2:g}" y="{height - 4}" font-size="13" text-anchor="middle" '
+            f'fill="{LIGHT["onFelt"]}">{outcome.text}</text>'
         )
         height += 12
-    body = "".join(parts)
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * scale:g}" height="{height * scale:g}" '
-        f'viewBox="0 0 {width} {height}" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" '
-        f'role="img" aria-label="Windmill position">'
-        f'<rect width="{width}" height="{height}" rx="10" fill="{FELT}" stroke="{FELT_EDGE}" '
-        f'stroke-width="2"/>'
-        f"{body}</svg>"
-    )
+    return pic.document(width, height, "".join(parts), label="Windmill position", scale=scale)
 
 
 def _show(game: Game, name: str) -> str:

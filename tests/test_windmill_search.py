@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from windmill_widget import Game, Rules
-from windmill_widget.engine.notation import DEAL_CODE
-from windmill_widget.engine.rules import PRESETS
-from windmill_widget.solver.compact import Compact, engine_code, position_signature, signature
+from windmill_widget.games.windmill.notation import DEAL_CODE
+from windmill_widget.games.windmill.rules import PRESETS
+from windmill_widget.games.windmill.search import SearchState, engine_code, position_signature, signature
 
 SETTINGS = settings(max_examples=25, deadline=None, derandomize=True, database=None)
 
@@ -32,7 +32,7 @@ def engine_outcomes(pos) -> dict[tuple, int]:
     return out
 
 
-def mirror_outcomes(state: Compact) -> dict[tuple, tuple[int, int]]:
+def mirror_outcomes(state: SearchState) -> dict[tuple, tuple[int, int]]:
     out = {}
     before = (signature(state), state.key(), state.snapshot())
     for m in state.moves():
@@ -46,7 +46,7 @@ def mirror_outcomes(state: Compact) -> dict[tuple, tuple[int, int]]:
 def walk(seed: int, rules: Rules, steps: int, rng: random.Random) -> int:
     game = Game(seed=seed, rules=rules)
     pos = game._pos
-    state = Compact.from_position(pos)
+    state = SearchState.from_position(pos)
     played = 0
     for _ in range(steps):
         assert signature(state) == position_signature(pos)
@@ -86,7 +86,7 @@ def test_equal_keys_mean_equal_positions(preset: str) -> None:
     rng = random.Random(7)
     for seed in range(12):
         pos = Game(seed=seed, rules=rules)._pos
-        state = Compact.from_position(pos)
+        state = SearchState.from_position(pos)
         for _ in range(200):
             by_key.setdefault(state.key(), signature(state))
             assert by_key[state.key()] == signature(state)
@@ -99,7 +99,7 @@ def test_equal_keys_mean_equal_positions(preset: str) -> None:
 def test_hidden_stock_mirror_never_uses_the_stock_order() -> None:
     game = Game(seed=5)
     view = game.view()
-    state = Compact.from_position(view._pos, hide_stock=True)
+    state = SearchState.from_position(view._pos, hide_stock=True)
     assert state.R[state.k :] == [0] * len(game.pile("stock"))
     assert signature(state)[:5] == position_signature(game._pos)[:5]  # all but the stock agree
 

@@ -17,6 +17,9 @@ True
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+
+from .text import excerpt
 
 SUITS = ("S", "H", "D", "C")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -52,10 +55,12 @@ def parse_face(text: str) -> tuple[int, str]:
     if isinstance(text, Card):
         return text.rank, text.suit
     if not isinstance(text, str):
-        raise ValueError(f"A card is written like 'TH', '10H' or '7♥', not {text!r}.")
+        raise ValueError(f"A card is written like 'TH', '10H' or '7♥', not {excerpt(text)}.")
     m = _CARD_RE.match(text)
     if not m:
-        raise ValueError(f"{text!r} is not a card: write a rank (A 2-9 T/10 J Q K) then a suit (S H D C).")
+        raise ValueError(
+            f"{excerpt(text)} is not a card: write a rank (A 2-9 T/10 J Q K) then a suit (S H D C)."
+        )
     r, s = m.group(1).upper(), m.group(2)
     rank = 10 if r == "10" else (1 if r == "1" else RANK_CHARS.index(r) + 1)
     suit = _SYMBOL_TO_SUIT.get(s, s.upper())
@@ -88,19 +93,19 @@ class Card:
         if rank is None or suit is None:
             raise TypeError("A card needs a rank and a suit, e.g. Card('7H') or Card(rank=7, suit='H').")
         if not isinstance(rank, int) or not 1 <= rank <= 13:
-            raise ValueError(f"A rank is 1 (Ace) to 13 (King), not {rank!r}.")
+            raise ValueError(f"A rank is 1 (Ace) to 13 (King), not {excerpt(rank)}.")
         suit = _SYMBOL_TO_SUIT.get(suit, suit.upper() if isinstance(suit, str) else suit)
         if suit not in SUITS:
-            raise ValueError(f"A suit is one of S H D C, not {suit!r}.")
+            raise ValueError(f"A suit is one of S H D C, not {excerpt(suit)}.")
         if deck not in (0, 1):
-            raise ValueError(f"A double deck has decks 0 and 1, not {deck!r}.")
+            raise ValueError(f"A double deck has decks 0 and 1, not {excerpt(deck)}.")
         return cls._all[card_id(rank, suit, deck)]
 
     @classmethod
     def from_id(cls, cid: int) -> Card:
         """The card whose identity is ``cid`` (0..103)."""
         if not isinstance(cid, int) or isinstance(cid, bool) or not 0 <= cid < NUM_CARDS:
-            raise ValueError(f"A card id is a whole number 0..103, not {cid!r}.")
+            raise ValueError(f"A card id is a whole number 0..103, not {excerpt(cid)}.")
         return cls._all[cid]
 
     @classmethod
@@ -173,3 +178,40 @@ def rank_article(rank: int) -> str:
     """``"an 8"``, ``"a Jack"``: how a sentence names a needed rank."""
     word = RANK_NAMES[rank]
     return ("an " if word in ("Ace", "8") else "a ") + word
+
+
+#: A card as a caller may give it: a :class:`Card`, text such as ``"7H"``, or an id 0..103.
+CardLike = Card | str | int
+
+
+def assign_ids(cards: Iterable[CardLike], used: set[int]) -> list[int]:
+    """Card-like values -> distinct card ids, added to ``used``. Text takes the first copy of that
+    card not yet used (deck 0, then deck 1); a card given twice is an error.
+
+    >>> used = set()
+    >>> assign_ids(["7H", "7H", Card("AS")], used)
+    [19, 71, 0]
+    >>> assign_ids(["7H"], used)
+    Traceback (most recent call last):
+    ...
+    ValueError: A double deck has only two 7♥; this uses more.
+    """
+    ids = []
+    for c in cards:
+        if isinstance(c, Card):
+            cid = c.id
+            if cid in used:
+                raise ValueError(f"The {c.symbol} of deck {c.deck} is used twice.")
+        elif isinstance(c, int) and not isinstance(c, bool):
+            cid = Card.from_id(c).id
+            if cid in used:
+                raise ValueError(f"Card id {cid} ({Card._all[cid].symbol}) is used twice.")
+        else:
+            rank, suit = parse_face(c)
+            first = Card(rank=rank, suit=suit).id
+            cid = first if first not in used else first + CARDS_PER_DECK
+            if cid in used:
+                raise ValueError(f"A double deck has only two {Card._all[first].symbol}; this uses more.")
+        used.add(cid)
+        ids.append(cid)
+    return ids

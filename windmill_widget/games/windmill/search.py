@@ -1,4 +1,10 @@
-"""A rank-only mirror of a :class:`~windmill_widget.engine.position.Position`, built for search.
+"""Windmill's search model: a rank-only mirror of a position, built for solvers and players.
+
+Its public interface: :meth:`SearchState.from_game` (the clairvoyant mirror: the stock's order is
+known), :meth:`SearchState.from_view` (a player's mirror: every stock card unknown), the abstract
+moves below with :meth:`SearchState.moves`, :meth:`SearchState.apply`, :meth:`SearchState.undo`,
+:meth:`SearchState.key`, and :func:`concrete_move`, which turns an abstract move back into a
+:class:`~windmill_widget.Move` of the game or view the state mirrors.
 
 What the solver may forget, because it cannot change the outcome:
 
@@ -30,9 +36,15 @@ Abstract moves are small ints:
 
 from __future__ import annotations
 
-from ..engine.cards import RANK_OF
-from ..engine.notation import CORNER_IDX, DEAL_CODE, SAIL_IDX, S, W
-from ..engine.position import Position
+from typing import TYPE_CHECKING
+
+from ...core.cards import RANK_OF
+from .notation import CORNER_IDX, DEAL_CODE, MOVES, SAIL_IDX, Move, S, W
+from .position import Position
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .view import PlayerView
 
 DEAL = 0
 TO_CENTRE = 1
@@ -59,13 +71,15 @@ def corner_code(heights: list[int]) -> int:
     return sum(1 << (4 * h) for h in heights)
 
 
-class Compact:
+class SearchState:
     """The search state. Mutable: :meth:`apply` returns an undo record for :meth:`undo`.
 
     >>> from windmill_widget import Game
-    >>> s = Compact.from_position(Game(seed=1)._pos)
+    >>> s = SearchState.from_game(Game(seed=1))
     >>> s.out, s.stock_left(), s.centre
     (103, 95, 1)
+    >>> SearchState.from_view(Game(seed=1).view()).R[:3]  # a player does not know the stock
+    [0, 0, 0]
     """
 
     __slots__ = (
@@ -77,7 +91,17 @@ class Compact:
     corner: list[int]
 
     @classmethod
-    def from_position(cls, pos: Position, *, hide_stock: bool = False) -> Compact:
+    def from_game(cls, game: Game) -> SearchState:
+        """The clairvoyant mirror of ``game``'s position: the stock's order is known."""
+        return cls.from_position(game._pos)
+
+    @classmethod
+    def from_view(cls, view: PlayerView) -> SearchState:
+        """A player's mirror of what ``view`` shows: every stock card unknown (rank 0)."""
+        return cls.from_position(view._pos, hide_stock=True)
+
+    @classmethod
+    def from_position(cls, pos: Position, *, hide_stock: bool = False) -> SearchState:
         """Mirror ``pos``. With ``hide_stock`` the stock's cards are unknown (rank 0), as a player
         sees them (``PlayerView`` positions hold ``None`` there)."""
         p = pos.piles
@@ -407,7 +431,13 @@ def engine_code(pos: Position, m: int) -> int:
     return CORNER_IDX[m - CENTRE_TO_CORNER]
 
 
-def signature(state: Compact) -> tuple:
+def concrete_move(source: Game | PlayerView, m: int) -> Move:
+    """The game's move that carries out abstract move ``m`` in ``source`` (a game or a player's view
+    whose position the state that offered ``m`` mirrors)."""
+    return MOVES[engine_code(source._pos, m)]  # type: ignore[return-value]
+
+
+def signature(state: SearchState) -> tuple:
     """What a position looks like to the rules, card identities dropped: for comparing the mirror
     with the engine (see :func:`position_signature`)."""
     return (

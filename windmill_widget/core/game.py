@@ -1,0 +1,370 @@
+"""What every patience game of the kit shares: a deal, the rules in force, the moves played, undo and
+redo, how the game stands, a player's view, save files and pictures.
+
+A game's package subclasses :class:`PatienceGame` once (Windmill's ``Game``, Crazy Quilt's
+``QuiltGame``) and supplies its :class:`~windmill_widget.core.position.Position` (the rules), its move
+class and notation, its rule options, its player view and its pictures. Everything here works for any
+of them, so a player, the lab and the board meet every game the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from .cards import NUM_CARDS, Card, CardLike, assign_ids
+from .deal import check_seed, random_seed
+from .errors import IllegalMove
+from .moves import Move
+from .outcome import Outcome, Status, Termination
+from .text import excerpt
+
+if TYPE_CHECKING:
+    from .position import Position
+    from .view import PlayerView
+
+
+class PatienceGame:
+    """One game: build it from a seed (``Game(seed=42)``), a full dealing order (:meth:`from_order`),
+    a staged position (each game's ``from_position``) or a save file (:meth:`from_json`)."""
+
+    #: The registry's name (``"windmill"``), the name for people, and other names it is known by.
+    name: ClassVar[str]
+    title: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    #: The game's move class, rule options and player view.
+    move_type: ClassVar[type[Move]]
+    rules_type: ClassVar[type]
+    view_type: ClassVar[type[PlayerView]]
+    #: How many cards a dealing order lists (:meth:`from_order`).
+    order_size: ClassVar[int]
+
+    # _pos is only ever changed through the methods below: _legal caches its legal codes until then.
+    # _moves lists the moves played (kept in step with _records); _history caches it as a tuple until
+    # the next play/undo/redo/restart, so repeated views and history reads do not rebuild it.
+    __slots__ = ("_history", "_legal", "_moves", "_origin", "_pos", "_records", "_redo", "rules", "seed")
+
+    def __init__(self, seed: int | None = None, *, rules: Any = None) -> None:
+        if seed is None:
+            seed = random_seed()  # recorded, so a random deal can be replayed
+        self.seed = check_seed(seed)
+        self._init(self._deal(self.deal_order(seed), self._check_rules(rules)), ("seed", seed))
+
+    # -- what a game's package supplies ----------------------------------------------------------
+    @classmethod
+    def deal_order(cls, seed: int) -> list[int]:
+        """Card ids in dealing order for deal ``seed`` (the order :meth:`from_order` takes)."""
+        raise NotImplementedError
+
+    @classmethod
+    def _deal(cls, order: list[int], rules: Any) -> Position:
+        """The starting position of a dealing order (already checked)."""
+        raise NotImplementedError
+
+    @classmethod
+    def _check_order(cls, ids: list[int]) -> None:
+        """Raise ValueError if ``ids`` is not a dealing order of this game."""
+
+    @classmethod
+    def _reserved_ids(cls) -> frozenset[int]:
+        """Cards every deal sets out before the order is dealt (so text in an order names the other copy)."""
+        return frozenset()
+
+    def _position_doc(self) -> dict[str, Any]:
+        """A staged starting position as JSON (for save files)."""
+        raise NotImplementedError
+
+    @classmethod
+    def _from_position_doc(cls, doc: Any, rules: Any) -> PatienceGame:
+        """Rebuild a staged game from :meth:`_position_doc`'s output; ValueError if it is not one."""
+        raise NotImplementedError
+
+    def svg(self, **kwargs: Any) -> str:
+        """The position as a standalone SVG picture (renders on GitHub and nbviewer)."""
+        raise NotImplementedError
+
+    def text(self) -> str:
+        """The position as a plain-text picture."""
+        raise NotImplementedError
+
+    def describe(self, move: Move | str) -> str:
+        """What a legal ``move`` would do, for a learner: ``"the 7 of hearts from sail n1 to the
+        centre"``."""
+        raise NotImplementedError
+
+    def describe_last(self) -> str:
+        """What the last move did, everything that followed from it included, in sentences."""
+        raise NotImplementedError
+
+    @classmethod
+    def board_facts(cls) -> dict[str, Any]:
+        """What a board needs to know of this game once (not with every move): each pile's label
+        for people (``labels``) and each foundation's capacity (``caps``)."""
+        raise NotImplementedError
+
+    @property
+    def progress(self) -> str:
+        """How far the game is, in a few words (``"centre 1/52"``)."""
+        return f"foundations {self.cards_on_foundations}/{self.total_cards}"
+
+    def _repr_detail(self) -> str:
+        """What the repr adds after the status (e.g. ``centre=1/52``)."""
+        return self.progress.replace(" ", "=", 1)
+
+    # -- construction ----------------------------------------------------------------------------
+    @classmethod
+    def _blank(cls) -> PatienceGame:
+        g = object.__new__(cls)
+        g.seed = None
+        return g
+
+    def _init(self, pos: Position, origin: tuple) -> None:
+        self.rules = pos.rules
+        self._origin = origin
+        self._pos = pos
+        pos.settle()
+        self._records: list[tuple[int, Any]] = []
+        self._redo: list[int] = []
+        self._legal: list[int] | None = None
+        self._moves: list[Move] = []
+        self._history: tuple[Move, ...] | None = ()
+
+    @classmethod
+    def _check_rules(cls, rules: Any) -> Any:
+        if rules is None:
+            return cls.rules_type()
+        if not isinstance(rules, cls.rules_type):
+            raise TypeError(
+                f"rules must be a {cls.rules_type.__name__} value for {cls.title}, not {excerpt(rules)}."
+            )
+        return rules
+
+    @classmethod
+    def from_order(cls, cards: Iterable[CardLike], *, rules: Any = None) -> PatienceGame:
+        """A game dealt from an explicit order of cards (each game's docstring says which). Cards may
+        be :class:`Card` values, ids 0..103, or text such as ``"7H"`` (text takes the first copy of
+        that card not yet used)."""
+        if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+            raise TypeError(f"A dealing order is a list of cards, not {excerpt(cards)}.")
+        ids = assign_ids(list(cards), set(cls._reserved_ids()))
+        if len(ids) != cls.order_size:
+            raise ValueError(f"A {cls.title} dealing order lists {cls.order_size} cards; got {len(ids)}.")
+        cls._check_order(ids)
+        g = cls._blank()
+        g._init(cls._deal(ids, cls._check_rules(rules)), ("order", tuple(ids)))
+        return g
+
+    def copy(self) -> PatienceGame:
+        """An independent copy, history included."""
+        g = self._blank()
+        g.seed = self.seed
+        g.rules = self.rules
+        g._origin = self._origin
+        g._pos = self._pos.copy()
+        g._records = list(self._records)
+        g._redo = list(self._redo)
+        g._legal = None
+        g._moves = list(self._moves)
+        g._history = self._history  # a tuple: safe to share
+        return g
+
+    def restart(self) -> None:
+        """Back to the deal, keeping nothing to redo (use ``undo`` to step back instead)."""
+        while self._records:
+            self._pos.revert(self._records.pop()[1])
+        self._redo.clear()
+        self._legal = None
+        self._moves.clear()
+        self._history = ()
+
+    # -- save files ------------------------------------------------------------------------------
+    @classmethod
+    def from_json(cls, text: str | bytes) -> PatienceGame:
+        """Load a game saved by :meth:`to_json`; raises :class:`SaveFileError` on any fault (also
+        for a save file of another game)."""
+        from .savefile import load
+
+        return load(text, expect=cls)
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The game, its deal, its rules and every move (with the undo/redo position), as JSON."""
+        from .savefile import dump
+
+        return dump(self, indent=indent)
+
+    # -- moves -----------------------------------------------------------------------------------
+    def _legal_codes(self) -> list[int]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._pos.legal_codes()
+        return legal
+
+    def _coerce(self, move: Move | str) -> Move:
+        mt = self.move_type
+        if type(move) is mt:
+            return move  # type: ignore[return-value]
+        try:
+            return mt.parse(move)  # type: ignore[arg-type]
+        except ValueError as err:
+            raise IllegalMove(str(err), move=move, rule="notation") from None
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, in a stable order."""
+        from_code = self.move_type.from_code
+        return [from_code(c) for c in self._legal_codes()]
+
+    def is_legal(self, move: Move | str) -> bool:
+        return self.explain(move) is None
+
+    def explain(self, move: Move | str) -> str | None:
+        """``None`` if ``move`` is legal here, else the sentence saying why not."""
+        try:
+            m = self._coerce(move)
+        except IllegalMove as err:
+            return str(err)
+        if m.code in self._legal_codes():
+            return None
+        return self._pos.explain(m.code)[1]  # type: ignore[index]  # never None for an illegal move
+
+    def play(self, move: Move | str) -> Move:
+        """Play ``move`` (a move or its notation) and return it.
+
+        Raises :class:`IllegalMove`, whose message says which rule forbids it; the game is unchanged.
+        """
+        m = move if type(move) is self.move_type else self._coerce(move)  # the common case, inline
+        code = m.code
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._pos.legal_codes()
+        if code not in legal:
+            rule, why = self._pos.explain(code)  # type: ignore[misc]  # never None for an illegal move
+            raise IllegalMove(why, move=m, rule=rule)
+        self._records.append((code, self._pos.apply(code)))
+        self._legal = None
+        self._moves.append(m)
+        self._history = None
+        if self._redo:
+            self._redo.clear()
+        return m
+
+    def undo(self) -> Move:
+        """Take back the last move (with everything that followed from it); returns it."""
+        if not self._records:
+            raise IllegalMove("There is no move to undo.", rule="nothing-to-undo")
+        code, record = self._records.pop()
+        self._pos.revert(record)
+        self._legal = None
+        self._history = None
+        self._redo.append(code)
+        return self._moves.pop()
+
+    def redo(self) -> Move:
+        """Play again the last move taken back; returns it."""
+        if not self._redo:
+            raise IllegalMove("There is no move to redo.", rule="nothing-to-redo")
+        code = self._redo.pop()
+        self._records.append((code, self._pos.apply(code)))
+        self._legal = None
+        m = self.move_type.from_code(code)
+        self._moves.append(m)
+        self._history = None
+        return m
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._records)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """The moves played, oldest first (moves taken back by ``undo`` are not included)."""
+        history = self._history
+        if history is None:
+            history = self._history = tuple(self._moves)  # one C-level copy, then cached
+        return history
+
+    @property
+    def redo_moves(self) -> tuple[Move, ...]:
+        """The moves ``redo`` would play, next first."""
+        from_code = self.move_type.from_code
+        return tuple(from_code(c) for c in reversed(self._redo))
+
+    # -- how it stands ---------------------------------------------------------------------------
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended (``None`` while it goes on): ``outcome.termination`` says why,
+        ``outcome.text`` in a sentence."""
+        why = self._pos.termination(self._legal_codes())
+        return None if why is None else Outcome(why)
+
+    @property
+    def status(self) -> Status:
+        """:attr:`Status.WON` when every card is on a foundation, :attr:`Status.LOST` when the game is
+        over otherwise (see :attr:`outcome` for why), else :attr:`Status.PLAYING`."""
+        why = self._pos.termination(self._legal_codes())
+        if why is None:
+            return Status.PLAYING
+        return Status.WON if why is Termination.WON else Status.LOST
+
+    @property
+    def cards_on_foundations(self) -> int:
+        return self._pos.on_foundations()
+
+    @property
+    def total_cards(self) -> int:
+        """How many cards this game plays with (104 for a dealt game; fewer in a staged lesson)."""
+        return sum(len(p) for p in self._pos.piles)
+
+    # -- reading piles ---------------------------------------------------------------------------
+    def _index(self, name: str) -> int:
+        n = self.move_type.notation
+        try:
+            return n.index[n.pile_name(name)]
+        except ValueError as err:
+            raise ValueError(str(err)) from None
+
+    def pile(self, name: str) -> tuple[Card, ...]:
+        """The cards of pile ``name``, bottom to top. The stock's top is the next card turned."""
+        cards = Card._all
+        return tuple(cards[i] for i in self._pos.piles[self._index(name)])
+
+    def top(self, name: str) -> Card | None:
+        pile = self._pos.piles[self._index(name)]
+        return Card._all[pile[-1]] if pile else None
+
+    def piles(self) -> dict[str, tuple[Card, ...]]:
+        """Every pile by name."""
+        cards = Card._all
+        return {
+            name: tuple(cards[i] for i in pile)
+            for name, pile in zip(self.move_type.notation.piles, self._pos.piles, strict=True)
+        }
+
+    def view(self) -> PlayerView:
+        """What a player may see: everything face up, the stock only as a count."""
+        return self.view_type(self._pos, self.history)
+
+    # -- display ---------------------------------------------------------------------------------
+    @property
+    def origin(self) -> str:
+        """``"seed=42"``, or how a game without a seed was made (``"from_order"``, ``"from_position"``)."""
+        return f"seed={self.seed}" if self.seed is not None else f"from_{self._origin[0]}"
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__} {self.origin} {self.rules!r} moves={len(self._records)} "
+            f"{self.status} {self._repr_detail()}>"
+        )
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+
+#: A dealt game holds every card of the double deck.
+ALL_CARDS = NUM_CARDS

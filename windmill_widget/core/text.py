@@ -1,0 +1,35 @@
+"""Short quotes of bad input for error messages: a fuzzed 3 MB field must not come back as a 3 MB message.
+
+>>> excerpt("x" * 1000)
+"'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (1000 characters)"
+>>> excerpt([1, 2]), excerpt("n1>c")
+('[1, 2]', "'n1>c'")
+"""
+
+from __future__ import annotations
+
+import reprlib
+
+#: How many characters of a bad value an error message quotes.
+EXCERPT = 48
+
+_repr = reprlib.Repr()
+_repr.maxstring = EXCERPT
+_repr.maxother = EXCERPT
+_repr.maxlist = _repr.maxtuple = _repr.maxdict = _repr.maxset = 6
+_repr.maxlevel = 3
+
+
+def excerpt(value: object, limit: int = EXCERPT) -> str:
+    """``repr(value)``, cut to about ``limit`` characters (the length of a long text is added)."""
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return f"{value[: limit - 2]!r}"[:-1] + "…' " + f"({len(value)} characters)"
+    if isinstance(value, (bytes, bytearray)) and len(value) > limit:
+        return f"{bytes(value[: limit - 3])!r}"[:-1] + f"…' ({len(value)} bytes)"
+    try:
+        text = _repr.repr(value)
+    except Exception:  # a value whose repr raises is still an error worth reporting
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit + 8 else text[: limit + 5] + "…"

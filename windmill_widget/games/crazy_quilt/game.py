@@ -1,0 +1,352 @@
+"""A game of Crazy Quilt: a deal, the rules, the moves played, undo and redo.
+
+>>> g = QuiltGame(seed=7)
+>>> g
+<QuiltGame seed=7 QuiltRules.literal() moves=0 playing foundations=8/104, 16 free>
+>>> len(g.pile("stock")), g.pile("S+"), len(g.available())
+(32, (Card('AS'),), 16)
+>>> g.play("turn")
+QuiltMove('turn')
+>>> g.pile("hand")
+(Card('4D', deck=1),)
+>>> print(g.explain("c2>waste"))  # doctest: +NORMALIZE_WHITESPACE
+The 7♠ at c2 lies across; the cells to its left and right, b2 and d2, are still filled,
+so neither narrow edge is free.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from itertools import pairwise
+from typing import Any
+
+from ...core.cards import RANK_OF, SUIT_SYMBOLS, SUITS, Card, CardLike, assign_ids
+from ...core.game import PatienceGame
+from ...core.registry import register
+from ...core.text import excerpt
+from .deal import BASES, QUILT_CARDS, STOCK_CARDS, deal_order
+from .notation import (
+    CELLS,
+    F_ALL,
+    F_UP,
+    FOUNDATIONS,
+    NCELLS,
+    NPILES,
+    PILE_INDEX,
+    PILES,
+    REDEAL_CODE,
+    TURN_CODE,
+    H,
+    K,
+    QuiltMove,
+    W,
+    describe_pile,
+    upright,
+)
+from .position import FOUNDATION_FULL, SUIT_OF, QuiltPosition
+from .rules import QuiltRules
+from .view import QuiltView
+
+
+@register
+class QuiltGame(PatienceGame):
+    """One game of Crazy Quilt (also Quilt, Carpet, Japanese Rug). See ``docs/rules.md``.
+
+    Build one from a seed (``QuiltGame(seed=7)``), from a dealing order of the 96 shuffled cards
+    (:meth:`from_order`), from a staged position (:meth:`from_position`) or from a save file
+    (:meth:`from_json`).
+    """
+
+    name = "crazy-quilt"
+    title = "Crazy Quilt"
+    aliases = ("quilt", "carpet", "japanese rug", "crazy_quilt")
+    move_type = QuiltMove
+    rules_type = QuiltRules
+    view_type = QuiltView
+    order_size = QUILT_CARDS + STOCK_CARDS
+
+    __slots__ = ()
+
+    rules: QuiltRules
+
+    # -- dealing ---------------------------------------------------------------------------------
+    @classmethod
+    def deal_order(cls, seed: int) -> list[int]:
+        """The 96 shuffled cards: the quilt row by row from the top left, then the stock (first turned
+        first)."""
+        return deal_order(seed)
+
+    @classmethod
+    def _reserved_ids(cls) -> frozenset[int]:
+        return frozenset(BASES)
+
+    @classmethod
+    def _deal(cls, order: list[int], rules: QuiltRules) -> QuiltPosition:
+        piles: list[list[int]] = [[] for _ in range(NPILES)]
+        for i, cid in enumerate(order[:QUILT_CARDS]):
+            piles[i].append(cid)
+        for f, base in zip(F_ALL, BASES, strict=True):
+            piles[f].append(base)
+        piles[K] = order[: QUILT_CARDS - 1 : -1]  # stored top-last: the next card turned is order[64]
+        return QuiltPosition(piles, rules)
+
+    @classmethod
+    def from_order(cls, cards: Iterable[CardLike], *, rules: QuiltRules | None = None) -> QuiltGame:
+        """A game dealt from an explicit order of the 96 cards left once the foundations' bases (the
+        Ace and King of each suit of the first deck) are set out: the quilt row by row from the top
+        left (``a1 b1 .. h1 a2 .. h8``), then the stock, the first of them turned first.
+
+        Cards may be :class:`Card` values, ids, or text such as ``"7H"`` (text takes the first copy of
+        that card not yet used; the bases are used already).
+        """
+        return super().from_order(cards, rules=rules)  # type: ignore[return-value]
+
+    @classmethod
+    def from_position(
+        cls,
+        quilt: Mapping[str, CardLike | None] | None = None,
+        foundations: Mapping[str, Iterable[CardLike]] | None = None,
+        stock: Iterable[CardLike] = (),
+        waste: Iterable[CardLike] = (),
+        hand: CardLike | None = None,
+        *,
+        rules: QuiltRules | None = None,
+        redeals_used: int = 0,
+    ) -> QuiltGame:
+        """Stage any position, e.g. for a lesson. ``quilt`` maps cells (``"a1"`` .. ``"h8"``) to a card
+        each; cells left out are spaces. ``foundations`` maps ``S+`` .. ``C-`` to piles, bottom to top;
+        a foundation left out holds just its base (the Ace or King of its suit). ``stock`` and
+        ``waste`` are listed bottom to top, as :meth:`pile` shows them (so the *last* stock card is
+        turned first); ``hand`` is the card held (the literal rules only). Partial decks are fine.
+
+        Seed 002's example: "playing the 2 from the bottom edge of the diagram will release the 9 and 7".
+
+        >>> g = QuiltGame.from_position(quilt={"b8": "KC", "c8": "9H", "d8": "2H", "e8": "7C", "f8": "QD"})
+        >>> g.available()
+        ['b8', 'd8', 'f8']
+        >>> g.play("d8>H+")
+        QuiltMove('d8>H+')
+        >>> g.available()
+        ['b8', 'c8', 'e8', 'f8']
+        """
+        rules = cls._check_rules(rules)
+        used: set[int] = set()
+        piles: list[list[int]] = [[] for _ in range(NPILES)]
+        founds = dict(foundations or {})
+        for name in founds:
+            if name not in FOUNDATIONS:
+                raise ValueError(
+                    f"{excerpt(name)} is not a foundation; the foundations are {', '.join(FOUNDATIONS)}."
+                )
+        for f, name in zip(F_ALL, FOUNDATIONS, strict=True):
+            given = founds.get(name)
+            if given is None:
+                up = f in F_UP
+                given = [f"{'A' if up else 'K'}{SUITS[(f - F_UP[0]) % 4]}"]
+            piles[f] = assign_ids(_cards(given, f"foundation {name}"), used)
+        cells = dict(quilt or {})
+        for name, card in cells.items():
+            if name not in PILE_INDEX or PILE_INDEX[name] >= NCELLS:
+                raise ValueError(f"{excerpt(name)} is not a quilt cell; the cells are a1 .. h8.")
+            if isinstance(card, (list, tuple)):
+                raise ValueError(f"A quilt cell holds one card; {name} was given {len(card)}.")
+            if card is not None:
+                piles[PILE_INDEX[name]] = assign_ids([card], used)
+        piles[K] = assign_ids(_cards(stock, "the stock"), used)
+        piles[W] = assign_ids(_cards(waste, "the waste"), used)
+        if hand is not None:
+            if not rules.held:
+                raise ValueError(
+                    "These rules hold no card in hand (turned cards go straight onto the waste)."
+                )
+            piles[H] = assign_ids([hand], used)
+        _check_position(piles, rules, redeals_used)
+        pos = QuiltPosition(piles, rules, redeals_used)
+        g = cls._blank()
+        g._init(pos, origin=("position", pos.copy()))
+        return g  # type: ignore[return-value]
+
+    # -- save files --------------------------------------------------------------------------------
+    def _position_doc(self) -> dict[str, Any]:
+        start: QuiltPosition = self._origin[1]
+        return {
+            "position": {name: list(start.piles[i]) for i, name in enumerate(PILES) if start.piles[i]},
+            "redeals_used": start.redeals_used,
+        }
+
+    @classmethod
+    def _from_position_doc(cls, deal: Any, rules: QuiltRules) -> QuiltGame:
+        if set(deal) != {"position", "redeals_used"}:
+            raise ValueError(
+                "the deal has either a seed and algorithm, an order, or a position and redeals_used"
+            )
+        pos = deal["position"]
+        if not isinstance(pos, dict) or not set(pos) <= set(PILE_INDEX):
+            raise ValueError(
+                "a position maps pile names (a1 .. h8, S+ .. C-, stock, waste, hand) to card ids"
+            )
+        for name, pile in pos.items():
+            if not isinstance(pile, list) or not all(type(c) is int for c in pile):
+                raise ValueError(f"pile {name} is a list of card ids 0..103")
+            if (name in CELLS or name == "hand") and len(pile) > 1:
+                raise ValueError(f"{name} holds at most one card")
+        return cls.from_position(
+            quilt={n: pos[n][0] for n in CELLS if pos.get(n)},
+            foundations={n: pos.get(n, []) for n in FOUNDATIONS},
+            stock=pos.get("stock", []),
+            waste=pos.get("waste", []),
+            hand=pos["hand"][0] if pos.get("hand") else None,
+            rules=rules,
+            redeals_used=deal["redeals_used"],
+        )
+
+    # -- moves -------------------------------------------------------------------------------------
+    def turn(self) -> QuiltMove:
+        """Turn the stock's top card up (same as ``play("turn")``)."""
+        return self.play(QuiltMove.turn())  # type: ignore[return-value]
+
+    def redeal(self) -> QuiltMove:
+        """Turn the waste over as the new stock (same as ``play("redeal")``)."""
+        return self.play(QuiltMove.redeal())  # type: ignore[return-value]
+
+    def describe(self, move: QuiltMove | str) -> str:
+        """What ``move`` would do, for a learner: ``"turn up the next card of the stock"``, ``"the 9 of
+        hearts from c4 to foundation H+"``."""
+        m = self._coerce(move)
+        if m.code == TURN_CODE:
+            return "turn up the next card of the stock"
+        if m.code == REDEAL_CODE:
+            return "turn the waste over as a new stock"
+        card = self.top(m.src)
+        return f"the {card.name if card else 'card'} from {describe_pile(m.src)} to {describe_pile(m.dst)}"
+
+    def describe_last(self) -> str:
+        """What the last move did: ``"Turned up the 7 of hearts; 31 left in the stock."``, ``"9 of
+        hearts from c4 to foundation H+."``"""
+        if not self._records:
+            return ""
+        code = self._records[-1][0]
+        stock = len(self._pos.piles[K])
+        if code == TURN_CODE:
+            card = self.top("hand" if self.rules.held else "waste")
+            return f"Turned up the {card.name if card else 'card'}; {stock} left in the stock."
+        if code == REDEAL_CODE:
+            left = self.redeals_left
+            return (
+                f"Turned the waste over: {stock} cards make the new stock "
+                f"({left} redeal{'s' * (left != 1)} left)."
+            )
+        move = self.move_type.from_code(code)
+        card = self.top(move.dst)
+        text = f"{card.name if card else 'card'} from {describe_pile(move.src)} to {describe_pile(move.dst)}."
+        return text[:1].upper() + text[1:]
+
+    # -- reading -----------------------------------------------------------------------------------
+    def is_available(self, cell: str) -> bool:
+        """Is the card at ``cell`` free to play (seed 002: "if it has a narrow edge free")?"""
+        index = self._index(cell)
+        if index >= NCELLS:
+            raise ValueError(f"{excerpt(cell)} is not a quilt cell; the cells are a1 .. h8.")
+        return self._pos.is_available(index)
+
+    def available(self) -> list[str]:
+        """The cells whose card is free to play, in cell order (row by row from the top left)."""
+        return [CELLS[i] for i in self._pos.available()]
+
+    @staticmethod
+    def lies_upright(cell: str) -> bool:
+        """Does the card at ``cell`` lie upright (else across)? Cards alternate, ``a1`` upright."""
+        if cell not in CELLS:
+            raise ValueError(f"{excerpt(cell)} is not a quilt cell; the cells are a1 .. h8.")
+        return upright(PILE_INDEX[cell])
+
+    @property
+    def redeals_left(self) -> int:
+        return self._pos.redeals_left()
+
+    def position(self) -> dict[str, Any]:
+        """Keyword arguments that :meth:`from_position` turns back into this position."""
+        p = self.piles()
+        return {
+            "quilt": {n: p[n][0] for n in CELLS if p[n]},
+            "foundations": {n: list(p[n]) for n in FOUNDATIONS},
+            "stock": list(p["stock"]),
+            "waste": list(p["waste"]),
+            "hand": p["hand"][0] if p["hand"] else None,
+            "rules": self.rules,
+            "redeals_used": self._pos.redeals_used,
+        }
+
+    def view(self) -> QuiltView:
+        """What a player may see: everything face up, the stock only as a count."""
+        return QuiltView(self._pos, self.history, self._legal_codes())
+
+    # -- display -----------------------------------------------------------------------------------
+    @classmethod
+    def board_facts(cls) -> dict[str, Any]:
+        """Pile labels for people ("Cell c4", "Foundation H+", "Hand") and the foundations' capacities."""
+        labels = {name: describe_pile(name).removeprefix("the ") for name in PILES}
+        labels = {name: text[:1].upper() + text[1:] for name, text in labels.items()}
+        labels.update({name: f"Cell {name}" for name in CELLS})
+        return {"labels": labels, "caps": dict.fromkeys(FOUNDATIONS, FOUNDATION_FULL)}
+
+    def _repr_detail(self) -> str:
+        return f"{self.progress.replace(' ', '=', 1)}, {len(self._pos.available())} free"
+
+    def text(self) -> str:
+        """A plain-text picture of the quilt, for terminals and doctests."""
+        from .render import text_diagram
+
+        return text_diagram(self)
+
+    def svg(self, *, scale: float = 1.0) -> str:
+        """The position as a standalone SVG picture (renders on GitHub and nbviewer)."""
+        from .render import svg
+
+        return svg(self, scale=scale)
+
+
+QuiltView.game_type = QuiltGame
+
+
+def _cards(cards: Any, where: str) -> list[Any]:
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise ValueError(f"{where.capitalize()} is given as a list of cards, not {excerpt(cards)}.")
+    return list(cards)
+
+
+def _sym(cid: int) -> str:
+    return Card.from_id(cid).symbol
+
+
+def _check_position(piles: list[list[int]], rules: QuiltRules, redeals_used: int) -> None:
+    for f, name in zip(F_ALL, FOUNDATIONS, strict=True):
+        pile = piles[f]
+        up = f in F_UP
+        suit = SUITS[(f - F_UP[0]) % 4]
+        if not pile:
+            raise ValueError(
+                f"Foundation {name} always holds at least its base, the {'Ace' if up else 'King'}."
+            )
+        if RANK_OF[pile[0]] != (1 if up else 13) or Card.from_id(pile[0]).suit != suit:
+            raise ValueError(
+                f"Foundation {name} starts with the {'A' if up else 'K'}{SUIT_SYMBOLS[suit]}, "
+                f"not the {_sym(pile[0])}."
+            )
+        if len(pile) > FOUNDATION_FULL:
+            raise ValueError(f"Foundation {name} holds at most {FOUNDATION_FULL} cards.")
+        for a, b in pairwise(pile):
+            if SUIT_OF[a] != SUIT_OF[b] or RANK_OF[b] != RANK_OF[a] + (1 if up else -1):
+                raise ValueError(
+                    f"Foundation {name} builds {'up' if up else 'down'} in suit, one rank at a time; "
+                    f"the {_sym(b)} cannot follow the {_sym(a)}."
+                )
+    if (
+        not isinstance(redeals_used, int)
+        or isinstance(redeals_used, bool)
+        or not 0 <= redeals_used <= rules.redeals
+    ):
+        raise ValueError(
+            f"redeals_used is a whole number from 0 to the rules' {rules.redeals}, "
+            f"not {excerpt(redeals_used)}."
+        )
