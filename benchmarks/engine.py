@@ -1,19 +1,20 @@
-"""Random-playout speed of the rules engine, on one core.
+"""Random-playout speed of the rules engines (Windmill and Crazy Quilt), on one core.
 
 Each game is dealt from its own seed (0, 1, 2, ...) and played to the end by picking uniformly among
 the legal moves with a seeded generator, so every run plays the same games. Two paths are timed:
 
-- the public API: ``Game(seed)``, ``Game.legal_moves()``, ``Game.play(move)`` (with its legality check
+- the public API: ``Game(seed)``, ``game.legal_moves()``, ``game.play(move)`` (with its legality check
   and undo record), what a notebook user or a simple strategy loop pays;
 - the fast core: ``Position.legal_codes()`` and ``Position.apply(code)`` on integer move codes, what
-  solvers and tournaments use.
+  solvers use.
 
 A game counts from the deal to its end (no legal move left, or won). PySolFC's transfers let moves undo
 each other, so games are capped at ``--max-moves``.
 
-    .venv/bin/python benchmarks/engine.py
-    .venv/bin/python benchmarks/engine.py --rules pysolfc --games 1000
-    .venv/bin/python benchmarks/engine.py --profile core
+    .venv/bin/python benchmarks/engine.py                        # both games, default rules
+    .venv/bin/python benchmarks/engine.py --game windmill --rules pysolfc --games 1000
+    .venv/bin/python benchmarks/engine.py --game crazy-quilt --rules common
+    .venv/bin/python benchmarks/engine.py --game windmill --profile core
 """
 
 from __future__ import annotations
@@ -29,15 +30,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain checkout too
 
-from windmill_widget import Game, Rules
+from windmill_widget import all_games, find_game
+from windmill_widget.core import PatienceGame
+
+Game = type[PatienceGame]
 
 
-def playout_api(games: int, rules: Rules, seed: int, max_moves: int) -> int:
+def playout_api(game: Game, games: int, rules: object, seed: int, max_moves: int) -> int:
     """Play ``games`` random games through the public API; return the number of moves played."""
     pick = random.Random(seed).random  # uniform pick: legal[int(pick() * len(legal))], cheaper than choice()
     moves = 0
     for deal in range(games):
-        g = Game(seed=deal, rules=rules)
+        g = game(seed=deal, rules=rules)
         for _ in range(max_moves):
             legal = g.legal_moves()
             if not legal:
@@ -47,12 +51,12 @@ def playout_api(games: int, rules: Rules, seed: int, max_moves: int) -> int:
     return moves
 
 
-def playout_core(games: int, rules: Rules, seed: int, max_moves: int) -> int:
+def playout_core(game: Game, games: int, rules: object, seed: int, max_moves: int) -> int:
     """The same games through the position core (integer codes, no checks, no history)."""
     pick = random.Random(seed).random
     moves = 0
     for deal in range(games):
-        pos = Game(seed=deal, rules=rules)._pos  # the core position a Game wraps
+        pos = game(seed=deal, rules=rules)._pos  # the core position a game wraps
         legal_codes, apply = pos.legal_codes, pos.apply
         for _ in range(max_moves):
             codes = legal_codes()
@@ -66,42 +70,53 @@ def playout_core(games: int, rules: Rules, seed: int, max_moves: int) -> int:
 PATHS = {"api": playout_api, "core": playout_core}
 
 
-def measure(path: str, games: int, rules: Rules, seed: int, max_moves: int, repeat: int) -> tuple[float, int]:
+def measure(
+    path: str, game: Game, games: int, rules: object, seed: int, max_moves: int, repeat: int
+) -> tuple[float, int]:
     """Best of ``repeat`` runs: (seconds, moves)."""
     best, moves = float("inf"), 0
     for _ in range(repeat):
         start = time.perf_counter()
-        moves = PATHS[path](games, rules, seed, max_moves)
+        moves = PATHS[path](game, games, rules, seed, max_moves)
         best = min(best, time.perf_counter() - start)
     return best, moves
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=sorted(all_games()), help="one game (default: both)")
     parser.add_argument("--games", type=int, default=1000, help="games per run (default 1000)")
-    parser.add_argument("--rules", choices=["strict", "relaxed", "classic", "pysolfc"], default="strict")
+    parser.add_argument("--rules", help="a preset of the game's rules (default: the game's default rules)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the move picker (default 0)")
     parser.add_argument("--max-moves", type=int, default=1000, help="cap per game (default 1000)")
     parser.add_argument("--repeat", type=int, default=5, help="runs per path; the best is shown (default 5)")
     parser.add_argument("--profile", choices=sorted(PATHS), help="profile one path with cProfile instead")
     args = parser.parse_args(argv)
-    rules = getattr(Rules, args.rules)()
-
-    if args.profile:
-        profiler = cProfile.Profile()
-        profiler.runcall(PATHS[args.profile], args.games, rules, args.seed, args.max_moves)
-        pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
-        return
-
-    print(f"Windmill engine, random playouts of deals 0..{args.games - 1} under Rules.{args.rules}(),")
-    print(
-        f"best of {args.repeat} runs on one core; Python {platform.python_version()} on {platform.machine()}"
+    chosen = (
+        [find_game(args.game)]
+        if args.game
+        else [find_game(name) for name in sorted(all_games(), reverse=True)]
     )
-    labels = {"api": "public API (Game.legal_moves/play)", "core": "fast core (Position.legal_codes/apply)"}
-    for path, label in labels.items():
-        seconds, moves = measure(path, args.games, rules, args.seed, args.max_moves, args.repeat)
-        rates = f"{args.games / seconds:7,.0f} games/s {moves / seconds:9,.0f} moves/s"
-        print(f"  {label:39} {rates}  ({moves / args.games:.1f} moves/game)")
+    if args.rules and len(chosen) > 1:
+        parser.error("--rules names a preset of one game: give --game too")
+
+    print(
+        f"Random playouts of deals 0..{args.games - 1}, best of {args.repeat} runs on one core; "
+        f"Python {platform.python_version()} on {platform.machine()}"
+    )
+    for game in chosen:
+        rules = game.rules_type.from_preset(args.rules) if args.rules else game.rules_type()
+        if args.profile:
+            profiler = cProfile.Profile()
+            profiler.runcall(PATHS[args.profile], game, args.games, rules, args.seed, args.max_moves)
+            pstats.Stats(profiler).sort_stats("tottime").print_stats(15)
+            continue
+        print(f"{game.title}, {rules!r}:")
+        labels = {"api": "public API (legal_moves/play)", "core": "fast core (Position.legal_codes/apply)"}
+        for path, label in labels.items():
+            seconds, moves = measure(path, game, args.games, rules, args.seed, args.max_moves, args.repeat)
+            rates = f"{args.games / seconds:7,.0f} games/s {moves / seconds:9,.0f} moves/s"
+            print(f"  {label:39} {rates}  ({moves / args.games:.1f} moves/game)")
 
 
 if __name__ == "__main__":

@@ -76,11 +76,34 @@ def test_the_presets_table_matches_rules() -> None:
         )
 
 
+def _rule_keys(game: str) -> set[str]:
+    engine = (ROOT / "windmill_widget" / "games" / game / "position.py").read_text(encoding="utf-8")
+    return set(re.findall(r'return \(?"([a-z-]+)",', engine)) - {"illegal"}  # the unreachable fallback
+
+
+def _documented(part: str) -> set[str]:
+    return set(re.findall(r"^\| `([a-z-]+)` \|", part, re.M))
+
+
+WINDMILL_PART, QUILT_PART = DOC.split("\n# Crazy Quilt\n")
+
+
 def test_every_rule_key_in_the_engine_is_in_the_table() -> None:
-    engine = (ROOT / "windmill_widget" / "games" / "windmill" / "position.py").read_text(encoding="utf-8")
-    keys = set(re.findall(r'return \(?"([a-z-]+)",', engine)) - {
-        "illegal",
-        "centre-empty",
-    }  # unreachable ones
-    documented = set(re.findall(r"^\| `([a-z-]+)` \|", DOC, re.M))
-    assert keys and keys <= documented, keys - documented
+    keys = _rule_keys("windmill") - {"centre-empty"}  # unreachable: a position always has its base Ace
+    assert keys and keys <= _documented(WINDMILL_PART), keys - _documented(WINDMILL_PART)
+
+
+def test_every_crazy_quilt_rule_key_is_in_its_table() -> None:
+    keys = _rule_keys("crazy_quilt")
+    assert keys and keys <= _documented(QUILT_PART), keys - _documented(QUILT_PART)
+
+
+def test_the_crazy_quilt_sentences_in_the_table_are_the_engine_s() -> None:
+    from windmill_widget import QuiltGame, QuiltRules
+
+    lesson = QuiltGame.from_position(quilt={"b8": "KC", "c8": "9H", "d8": "2H", "e8": "7C", "f8": "QD"})
+    assert lesson.explain("c8>H+") in QUILT_PART
+    lesson.play("d8>H+")
+    assert lesson.explain("c8>H+") in QUILT_PART
+    assert lesson.explain("d8>H+") in QUILT_PART
+    assert QuiltGame(seed=1, rules=QuiltRules.common()).explain("hand>waste") in QUILT_PART

@@ -19,8 +19,8 @@ from .core import (
     Status,
     Strategy,
     Termination,
+    all_games,
     find_game,
-    games,
     load_game,
 )
 from .games.crazy_quilt import QuiltGame, QuiltMove, QuiltRules, QuiltView
@@ -62,10 +62,10 @@ __all__ = [
     "Strategy",
     "Termination",
     "WindmillWidget",
+    "all_games",
     "compare",
     "default_strategy",
     "find_game",
-    "games",
     "greedy",
     "load_game",
     "lookahead",

@@ -15,12 +15,26 @@ from .errors import IllegalMove, SaveFileError
 from .game import PatienceGame
 from .moves import Move, Notation
 from .outcome import Outcome, Status, Termination
-from .registry import find_game, games
+from .registry import all_games, find_game
 from .savefile import load as load_game
 from .view import PlayerView, Strategy
 
 __all__ = [
-    "DEAL_ALGORITHM", "Card", "CardLike", "IllegalMove", "Move", "Notation", "Outcome", "PatienceGame",
-    "PlayerView", "SaveFileError", "Status", "Strategy", "Termination", "check_seed", "find_game", "games",
+    "DEAL_ALGORITHM",
+    "Card",
+    "CardLike",
+    "IllegalMove",
+    "Move",
+    "Notation",
+    "Outcome",
+    "PatienceGame",
+    "PlayerView",
+    "SaveFileError",
+    "Status",
+    "Strategy",
+    "Termination",
+    "all_games",
+    "check_seed",
+    "find_game",
     "load_game",
 ]  # fmt: skip

@@ -5,7 +5,7 @@ all), so the core, the lab and the widget can reach any game by name without imp
 
 >>> find_game("windmill").title, find_game("Propeller").title, find_game("crazy quilt").title
 ('Windmill', 'Windmill', 'Crazy Quilt')
->>> sorted(games())
+>>> sorted(all_games())
 ['crazy-quilt', 'windmill']
 >>> find_game("klondike")
 Traceback (most recent call last):
@@ -61,6 +61,6 @@ def game_of_rules(rules: object) -> type[PatienceGame]:
     raise TypeError(f"{excerpt(rules)} are no game's rules (e.g. Rules.strict() or QuiltRules()).")
 
 
-def games() -> dict[str, type[PatienceGame]]:
+def all_games() -> dict[str, type[PatienceGame]]:
     """Every registered game by its name."""
     return dict(_GAMES)
