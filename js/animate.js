@@ -1,38 +1,39 @@
 // Card movement between two published states, tracked by card id. Pure: plans and interpolates;
-// the glue decides when to draw.
+// the glue decides when to draw. Works for either game's layout: a card may turn on its way (from a
+// quilt cell where it lies across to the upright waste).
 
-import { PILE_NAMES, SAILS, cardPositions, topCardRect } from "./layout.js";
+import { cardPositions, topCardRect } from "./layout.js";
 
 export const MOVE_MS = 200;
-/** A refill (waste or stock into an emptied sail) starts once the played card is on its way. */
+/** A refill (Windmill: the waste or stock into an emptied sail) starts once the played card is on its way. */
 export const REFILL_DELAY_MS = 120;
-/** Above this many moving cards (a new game, a jump in a replay) the board just switches. */
+/** Above this many moving cards (a new game, a jump in a replay, a redeal) the board just switches. */
 export const MAX_ANIMATED = 6;
 
 /** card id -> pile name, for every card in a state's piles (the stock shows no ids). */
-function pileOf(piles) {
+function pileOf(layout, piles) {
   const out = new Map();
-  for (const name of PILE_NAMES) {
+  for (const name of layout.order) {
     const ids = piles?.[name];
     if (Array.isArray(ids)) for (const id of ids) out.set(id, name);
   }
   return out;
 }
 
-const sameRect = (a, b) => a.x === b.x && a.y === b.y;
+const sameRect = (a, b) => a.x === b.x && a.y === b.y && Boolean(a.across) === Boolean(b.across);
 
 /**
- * The animations that carry the board from `prev` piles to `next` piles: one per visible card
- * of `next` that was elsewhere before. Returns [{id, from, to, delay, pile}] or [] when the
- * change is too big to animate. `overrides` maps an id to its start rect (a dropped card
+ * The animations that carry the board from `prev` piles to `next` piles: one per visible card of
+ * `next` that was elsewhere before. Returns [{id, from, to, delay, pile, fromStock}] (rects) or []
+ * when the change is too big to animate. `overrides` maps an id to its start rect (a dropped card
  * starts where the pointer let it go).
  */
 export function planAnimations(layout, prev, next, overrides = new Map()) {
   if (!prev || !next) return [];
   const before = cardPositions(layout, prev);
   const after = cardPositions(layout, next);
-  const prevPile = pileOf(prev);
-  const nextPile = pileOf(next);
+  const prevPile = pileOf(layout, prev);
+  const nextPile = pileOf(layout, next);
   const plans = [];
   for (const [id, to] of after) {
     const pile = nextPile.get(id);
@@ -47,26 +48,32 @@ export function planAnimations(layout, prev, next, overrides = new Map()) {
     plans.push({ id, from, to, pile, delay: 0, fromStock: !prevPile.has(id) });
   }
   if (plans.length > MAX_ANIMATED) return [];
-  // The played card leads; refills of the sails it emptied follow.
-  const lead = plans.some((p) => !SAILS.includes(p.pile));
-  if (lead) for (const p of plans) if (SAILS.includes(p.pile)) p.delay = REFILL_DELAY_MS;
+  // The played card leads; refills of the piles it emptied follow.
+  const refills = new Set(layout.refills ?? []);
+  const lead = plans.some((p) => !refills.has(p.pile));
+  if (lead) for (const p of plans) if (refills.has(p.pile)) p.delay = REFILL_DELAY_MS;
   return plans;
 }
 
 const easeOut = (t) => 1 - (1 - t) ** 3;
+const centre = (r) => ({ x: r.x + r.w / 2, y: r.y + r.h / 2 });
+const angleOf = (r) => (r.across ? Math.PI / 2 : 0);
 
 /**
- * Where each planned card is `elapsed` ms after the start: [{id, x, y, done}].
- * A card not yet started sits at its origin.
+ * Where each planned card is `elapsed` ms after the start: [{id, cx, cy, angle, done, faceDown}],
+ * its centre and its turn. A card not yet started sits at its origin.
  */
 export function framePositions(plans, elapsed, duration = MOVE_MS) {
   return plans.map((p) => {
     const t = Math.min(1, Math.max(0, (elapsed - p.delay) / duration));
     const k = easeOut(t);
+    const a = centre(p.from);
+    const b = centre(p.to);
     return {
       id: p.id,
-      x: p.from.x + (p.to.x - p.from.x) * k,
-      y: p.from.y + (p.to.y - p.from.y) * k,
+      cx: a.x + (b.x - a.x) * k,
+      cy: a.y + (b.y - a.y) * k,
+      angle: angleOf(p.from) + (angleOf(p.to) - angleOf(p.from)) * k,
       done: t >= 1,
       faceDown: p.fromStock && t < 0.35,
     };

@@ -1,7 +1,10 @@
-// Paints one frame of the board on a 2D canvas context (in CSS pixels; the caller scales for
-// devicePixelRatio). Stateless: everything to show comes in the `scene`, geometry from layout.js.
+// Paints one frame of either game's board on a 2D canvas context (in CSS pixels; the caller scales
+// for devicePixelRatio). Stateless: everything to show comes in the `scene`, geometry from layout.js.
+// The order of painting keeps things readable: the table, the cards, the highlights, the picked-up
+// card, then the counters and captions above every highlight, then the cards in flight.
 
-import { CORNERS, PILE_NAMES, SAILS, topCardRect, visibleCardRects } from "./layout.js";
+import { counterFont } from "./boards/counter.js";
+import { counterAnchor, topCardRect, visibleCardRects } from "./layout.js";
 
 const RANK_TEXT = { A: "A", T: "10", J: "J", Q: "Q", K: "K" };
 const RED_SUITS = new Set(["H", "D"]);
@@ -69,17 +72,31 @@ function roundRect(ctx, x, y, w, h, r) {
   ctx.closePath();
 }
 
-const cornerRadius = (w) => Math.max(3, w * 0.08);
+const cornerRadius = (w) => Math.max(3, Math.min(w, 90) * 0.08);
 
-/** A face-up card: corner indices top-left and (upside down) bottom-right, a large suit or court letter. */
-export function drawCard(ctx, rect, face, theme, { lifted = false } = {}) {
-  const { x, y, w, h } = rect;
+/** Where a card rect's card is drawn: its centre, and the quarter turn of a card lying across. */
+export function placement(rect) {
+  return { cx: rect.x + rect.w / 2, cy: rect.y + rect.h / 2, angle: rect.across ? Math.PI / 2 : 0 };
+}
+
+/**
+ * A face-up card of upright size {w, h}, centred at {cx, cy} and turned by `angle` (a quarter turn for
+ * a card lying across): corner indices top-left and (upside down) bottom-right, a large suit or court
+ * letter. `shade` dims it (a card that cannot move yet); `lifted` raises its shadow (picked up).
+ */
+export function drawCard(ctx, at, size, face, theme, { lifted = false, shade = 0 } = {}) {
+  const { w, h } = size;
   const { rank, suit, court } = parseFace(face);
   const ink = RED_SUITS.has(suit) ? theme.red : theme.black;
   ctx.save();
-  ctx.shadowColor = "rgba(0,0,0,0.35)";
-  ctx.shadowBlur = lifted ? w * 0.2 : w * 0.05;
-  ctx.shadowOffsetY = lifted ? w * 0.08 : w * 0.02;
+  ctx.translate(at.cx, at.cy);
+  if (at.angle) ctx.rotate(at.angle);
+  const x = -w / 2;
+  const y = -h / 2;
+  ctx.save();
+  ctx.shadowColor = "rgba(0,0,0,0.45)";
+  ctx.shadowBlur = lifted ? w * 0.3 : w * 0.05;
+  ctx.shadowOffsetY = lifted ? w * 0.14 : w * 0.02;
   roundRect(ctx, x, y, w, h, cornerRadius(w));
   ctx.fillStyle = theme.cardFace;
   ctx.fill();
@@ -91,8 +108,8 @@ export function drawCard(ctx, rect, face, theme, { lifted = false } = {}) {
 
   ctx.fillStyle = ink;
   const index = (ix, iy) => {
-    const size = w * (rank === "10" ? 0.26 : 0.3);
-    ctx.font = `700 ${size}px ${theme.font}`;
+    const px = w * (rank === "10" ? 0.26 : 0.3);
+    ctx.font = `700 ${px}px ${theme.font}`;
     ctx.textAlign = "center";
     ctx.textBaseline = "top";
     ctx.fillText(rank, ix, iy, w * 0.3);
@@ -105,8 +122,6 @@ export function drawCard(ctx, rect, face, theme, { lifted = false } = {}) {
   index(w * 0.16, w * 0.07);
   ctx.restore();
 
-  const cx = x + w / 2;
-  const cy = y + h / 2;
   if (court) {
     // A framed panel with the court letter: readable at a glance without artwork.
     ctx.save();
@@ -119,14 +134,20 @@ export function drawCard(ctx, rect, face, theme, { lifted = false } = {}) {
     ctx.font = `700 ${w * 0.42}px ${theme.font}`;
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
-    ctx.fillText(rank, cx, cy - h * 0.06);
-    suitPath(ctx, suit, cx, cy + h * 0.17, w * 0.2);
+    ctx.fillText(rank, 0, -h * 0.06);
+    suitPath(ctx, suit, 0, h * 0.17, w * 0.2);
   } else {
-    suitPath(ctx, suit, cx, cy, w * (rank === "A" ? 0.5 : 0.42));
+    suitPath(ctx, suit, 0, 0, w * (rank === "A" ? 0.5 : 0.42));
   }
+  if (shade) {
+    roundRect(ctx, x, y, w, h, cornerRadius(w));
+    ctx.fillStyle = `rgba(0,0,0,${shade})`;
+    ctx.fill();
+  }
+  ctx.restore();
 }
 
-/** The back of a card (for the stock). */
+/** The back of a card (for the stock), in rect {x, y, w, h}. */
 export function drawCardBack(ctx, rect, theme) {
   const { x, y, w, h } = rect;
   ctx.save();
@@ -164,16 +185,17 @@ export function drawCardBack(ctx, rect, theme) {
 
 function drawSlot(ctx, rect, theme, caption) {
   const { x, y, w, h } = rect;
+  const short = Math.min(w, h);
   ctx.save();
-  ctx.setLineDash([Math.max(3, w * 0.08), Math.max(2, w * 0.05)]);
-  ctx.lineWidth = Math.max(1, w * 0.025);
+  ctx.setLineDash([Math.max(3, short * 0.08), Math.max(2, short * 0.05)]);
+  ctx.lineWidth = Math.max(1, short * 0.025);
   ctx.strokeStyle = theme.slot;
-  roundRect(ctx, x + 1, y + 1, w - 2, h - 2, cornerRadius(w));
+  roundRect(ctx, x + 1, y + 1, w - 2, h - 2, cornerRadius(short));
   ctx.stroke();
   ctx.restore();
   if (caption) {
     ctx.fillStyle = theme.slot;
-    ctx.font = `600 ${w * 0.28}px ${theme.font}`;
+    ctx.font = `600 ${short * 0.28}px ${theme.font}`;
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
     ctx.fillText(caption, x + w / 2, y + h / 2, w * 0.9);
@@ -184,8 +206,8 @@ function drawSlot(ctx, rect, theme, caption) {
 function drawDepth(ctx, rect, count, theme) {
   const layers = Math.min(3, Math.floor(count / 8) + (count > 1 ? 1 : 0));
   for (let i = layers; i >= 1; i--) {
-    const off = i * Math.max(1, rect.w * 0.018);
-    roundRect(ctx, rect.x + off, rect.y + off, rect.w, rect.h, cornerRadius(rect.w));
+    const off = i * Math.max(1, Math.min(rect.w, rect.h) * 0.018);
+    roundRect(ctx, rect.x + off, rect.y + off, rect.w, rect.h, cornerRadius(Math.min(rect.w, rect.h)));
     ctx.fillStyle = theme.cardFace;
     ctx.fill();
     ctx.strokeStyle = theme.cardEdge;
@@ -195,13 +217,13 @@ function drawDepth(ctx, rect, count, theme) {
 }
 
 function drawPill(ctx, text, cx, cy, w, theme, { strong = false } = {}) {
-  const size = Math.max(10, w * 0.2);
+  const size = counterFont(w);
   ctx.font = `600 ${size}px ${theme.font}`;
   const tw = ctx.measureText(text).width;
   const pw = tw + size * 0.9;
   const ph = size * 1.45;
   roundRect(ctx, cx - pw / 2, cy - ph / 2, pw, ph, ph / 2);
-  ctx.fillStyle = strong ? theme.highlight : "rgba(0,0,0,0.62)";
+  ctx.fillStyle = strong ? theme.highlight : "rgba(0,0,0,0.72)";
   ctx.fill();
   ctx.fillStyle = strong ? "#1b1b1b" : "#ffffff";
   ctx.textAlign = "center";
@@ -216,7 +238,21 @@ function outline(ctx, rect, colour, w, glow) {
   ctx.strokeStyle = colour;
   ctx.lineWidth = w;
   const pad = w / 2 + 1;
-  roundRect(ctx, rect.x - pad, rect.y - pad, rect.w + 2 * pad, rect.h + 2 * pad, cornerRadius(rect.w) + pad);
+  const r = cornerRadius(Math.min(rect.w, rect.h)) + pad;
+  roundRect(ctx, rect.x - pad, rect.y - pad, rect.w + 2 * pad, rect.h + 2 * pad, r);
+  ctx.stroke();
+  ctx.restore();
+}
+
+/** A legal destination of the card in hand: a dashed ring, no glow (the card in hand wears a solid one). */
+function dashedOutline(ctx, rect, colour, w) {
+  ctx.save();
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = w;
+  ctx.setLineDash([w * 2.2, w * 1.4]);
+  const pad = w / 2 + 2;
+  const r = cornerRadius(Math.min(rect.w, rect.h)) + pad;
+  roundRect(ctx, rect.x - pad, rect.y - pad, rect.w + 2 * pad, rect.h + 2 * pad, r);
   ctx.stroke();
   ctx.restore();
 }
@@ -243,7 +279,7 @@ function drawArrow(ctx, from, to, colour, width) {
   ctx.restore();
 }
 
-/** The felt, with the windmill's arms and hub printed faintly on it. */
+/** The felt; Windmill's arms and hub are printed faintly on it, Crazy Quilt's rows and columns named. */
 function drawTable(ctx, layout, theme) {
   const { width, height, piles, cardW, cardH } = layout;
   ctx.fillStyle = theme.felt;
@@ -258,124 +294,126 @@ function drawTable(ctx, layout, theme) {
   ctx.fillRect(0, 0, width, height);
 
   const pad = cardW * 0.14;
-  const band = (a, b) => {
+  ctx.fillStyle = theme.feltEdge;
+  for (const [a, b] of layout.table?.bands ?? []) {
     const x0 = Math.min(piles[a].x, piles[b].x) - pad;
     const y0 = Math.min(piles[a].y, piles[b].y) - pad;
     const x1 = Math.max(piles[a].x, piles[b].x) + cardW + pad;
     const y1 = Math.max(piles[a].y, piles[b].y) + cardH + pad;
     roundRect(ctx, x0, y0, x1 - x0, y1 - y0, cardW * 0.22);
     ctx.fill();
-  };
-  ctx.fillStyle = theme.feltEdge;
-  band("n2", "s2");
-  band("w2", "e2");
-  const c = piles.c;
-  ctx.beginPath();
-  ctx.arc(c.x + cardW / 2, c.y + cardH / 2, cardH * 0.78, 0, Math.PI * 2);
-  ctx.fill();
+  }
+  const hub = piles[layout.table?.hub];
+  if (hub) {
+    ctx.beginPath();
+    ctx.arc(hub.x + cardW / 2, hub.y + cardH / 2, cardH * 0.78, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  ctx.fillStyle = theme.onFelt;
+  ctx.font = `600 ${Math.max(9, cardW * 0.22)}px ${theme.font}`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "bottom";
+  for (const l of layout.columnLabels ?? []) ctx.fillText(l.text, l.x, l.y - cardW * 0.06);
+  ctx.textAlign = "right";
+  ctx.textBaseline = "middle";
+  for (const l of layout.rowLabels ?? []) ctx.fillText(l.text, l.x, l.y);
 }
 
-const captionFor = (name) => {
-  if (CORNERS.includes(name)) return "K";
-  if (SAILS.includes(name)) return name;
-  return name === "c" ? "A" : "";
-};
+const isStock = (name) => name === "stock";
 
 /**
  * Paint the board. `scene`:
  *   piles     {name: [card ids bottom..top]}, with `stock` a count
  *   faces     card id -> face text ("TH")
  *   caps      {name: cards when full} for the foundations' counters
- *   selected  pile lifted by a click or keyboard pick-up (or null)
- *   targets   Set of piles to highlight as legal destinations
+ *   free      Set of piles whose card is free to play, or null when every card shown is (Windmill)
+ *   selected  pile whose top card is picked up by a click or keyboard (or null)
+ *   targets   Set of piles to ring as legal destinations of the picked-up (or dragged) card
  *   hint      {src, dst} or null
- *   floating  [{id, x, y, lifted}] cards drawn on top (animations, the dragged card)
+ *   floating  [{id, cx, cy, angle, lifted, faceDown}] cards drawn on top (animations, the dragged card)
  *   hidden    Set of card ids not drawn in their piles (they are floating)
- *   labels    {stock, waste} captions
+ *   labels    {pile: caption} for the piles outside the game's figure (stock, waste, hand)
  */
 export function drawScene(ctx, layout, scene, theme) {
-  const { piles: rects, cardW } = layout;
+  const { piles: rects, cardW, cardH } = layout;
+  const size = { w: cardW, h: cardH };
   drawTable(ctx, layout, theme);
   const hidden = scene.hidden ?? new Set();
+  const lift = cardH * 0.14;
+  let picked = null; // drawn after the highlights: nothing covers the card in hand
 
-  for (const name of PILE_NAMES) {
+  for (const name of layout.order) {
     const rect = rects[name];
-    if (name === "stock") {
+    if (!rect) continue;
+    if (isStock(name)) {
+      const card = { x: rect.x, y: rect.y, w: cardW, h: cardH };
       const count = scene.piles?.stock ?? 0;
-      const card = { x: rect.x, y: rect.y, w: cardW, h: layout.cardH };
       if (count > 0) {
         drawDepth(ctx, card, count, theme);
         drawCardBack(ctx, card, theme);
       } else {
         drawSlot(ctx, card, theme, "");
       }
-      drawPill(ctx, String(count), card.x + cardW / 2, card.y + layout.cardH, cardW, theme);
       continue;
     }
     const ids = (scene.piles?.[name] ?? []).filter((id) => !hidden.has(id));
-    const slotRect = { x: rect.x, y: rect.y, w: cardW, h: layout.cardH };
     if (!ids.length) {
-      drawSlot(ctx, slotRect, theme, captionFor(name));
-    } else {
-      if (name !== "waste") drawDepth(ctx, slotRect, ids.length, theme);
-      const shown = visibleCardRects(layout, name, ids.length);
-      const visible = ids.slice(ids.length - shown.length);
-      visible.forEach((id, i) => {
-        const top = i === visible.length - 1;
-        const lifted = top && scene.selected === name;
-        const r = lifted ? { ...shown[i], y: shown[i].y - layout.cardH * 0.06 } : shown[i];
-        drawCard(ctx, r, scene.faces[id] ?? "??", theme, { lifted });
-        if (lifted) outline(ctx, r, theme.highlight, Math.max(2, cardW * 0.05), cardW * 0.2);
-      });
+      drawSlot(ctx, topCardRect(layout, name, 0), theme, layout.slotCaption?.(name) ?? "");
+      continue;
     }
-    const cap = scene.caps?.[name];
-    const count = (scene.piles?.[name] ?? []).length;
-    if (cap && count > 0) {
-      const full = count >= cap;
-      drawPill(ctx, `${count}/${cap}`, rect.x + cardW / 2, rect.y + layout.cardH, cardW, theme, {
-        strong: full,
-      });
-    } else if (name === "waste" && count > 0) {
-      drawPill(ctx, String(count), rect.x + cardW / 2, rect.y + layout.cardH, cardW, theme);
-    }
-  }
-
-  // Captions for the two piles that are not part of the windmill.
-  ctx.fillStyle = theme.onFelt;
-  ctx.font = `600 ${Math.max(11, cardW * 0.2)}px ${theme.font}`;
-  ctx.textAlign = "left";
-  ctx.textBaseline = "bottom";
-  for (const name of ["stock", "waste"]) {
-    ctx.fillText(scene.labels?.[name] ?? name, rects[name].x, rects[name].y - cardW * 0.08);
+    const shown = visibleCardRects(layout, name, ids.length);
+    if (name !== layout.fan.pile) drawDepth(ctx, shown[0], ids.length, theme);
+    const visible = ids.slice(ids.length - shown.length);
+    const shade = scene.free && !scene.free.has(name) ? 0.3 : 0;
+    visible.forEach((id, i) => {
+      if (i === visible.length - 1 && scene.selected === name) {
+        picked = { id, rect: { ...shown[i], y: shown[i].y - lift } };
+        return;
+      }
+      drawCard(ctx, placement(shown[i]), size, scene.faces[id] ?? "??", theme, { shade });
+    });
   }
 
   const lineW = Math.max(2, cardW * 0.05);
   for (const name of scene.targets ?? []) {
     if (!rects[name]) continue;
-    const count = name === "stock" ? scene.piles?.stock : (scene.piles?.[name] ?? []).length;
-    outline(ctx, topCardRect(layout, name, count ?? 0), theme.highlight, lineW, cardW * 0.25);
+    const count = isStock(name) ? scene.piles?.stock : (scene.piles?.[name] ?? []).length;
+    dashedOutline(ctx, topCardRect(layout, name, count ?? 0), theme.target, lineW);
   }
   if (scene.hint && rects[scene.hint.src]) {
-    const count = (n) => (n === "stock" ? 1 : (scene.piles?.[n] ?? []).length);
+    const count = (n) => (isStock(n) ? 1 : (scene.piles?.[n] ?? []).length);
     const a = topCardRect(layout, scene.hint.src, count(scene.hint.src));
     outline(ctx, a, theme.hint, lineW, cardW * 0.25);
     if (rects[scene.hint.dst]) {
       const b = topCardRect(layout, scene.hint.dst, count(scene.hint.dst));
       outline(ctx, b, theme.hint, lineW, cardW * 0.25);
-      drawArrow(
-        ctx,
-        { x: a.x + a.w / 2, y: a.y + a.h / 2 },
-        { x: b.x + b.w / 2, y: b.y + b.h / 2 },
-        theme.hint,
-        lineW,
-      );
+      drawArrow(ctx, { x: a.x + a.w / 2, y: a.y + a.h / 2 }, { x: b.x + b.w / 2, y: b.y + b.h / 2 }, theme.hint, lineW);
     }
+  }
+  if (picked) {
+    drawCard(ctx, placement(picked.rect), size, scene.faces[picked.id] ?? "??", theme, { lifted: true });
+    outline(ctx, picked.rect, theme.highlight, Math.max(3, cardW * 0.08), cardW * 0.3);
+  }
+
+  // Counters and captions above every highlight, under their cards, clear of the cards' indices.
+  for (const name of layout.order) {
+    if (!rects[name]) continue;
+    const count = isStock(name) ? (scene.piles?.stock ?? 0) : (scene.piles?.[name] ?? []).length;
+    const at = counterAnchor(layout, name);
+    const cap = scene.caps?.[name];
+    if (cap && count > 0) drawPill(ctx, `${count}/${cap}`, at.x, at.y, cardW, theme, { strong: count >= cap });
+    else if (isStock(name) || (name === layout.fan.pile && count > 0)) drawPill(ctx, String(count), at.x, at.y, cardW, theme);
+  }
+  ctx.fillStyle = theme.onFelt;
+  ctx.font = `600 ${Math.max(10, cardW * 0.2)}px ${theme.font}`;
+  ctx.textAlign = "left";
+  ctx.textBaseline = "bottom";
+  for (const [name, text] of Object.entries(scene.labels ?? {})) {
+    if (rects[name]) ctx.fillText(text, rects[name].x, rects[name].y - cardW * 0.08);
   }
 
   for (const f of scene.floating ?? []) {
-    const r = { x: f.x, y: f.y, w: cardW, h: layout.cardH };
-    if (f.faceDown) drawCardBack(ctx, r, theme);
-    else drawCard(ctx, r, scene.faces[f.id] ?? "??", theme, { lifted: f.lifted });
+    if (f.faceDown) drawCardBack(ctx, { x: f.cx - cardW / 2, y: f.cy - cardH / 2, w: cardW, h: cardH }, theme);
+    else drawCard(ctx, f, size, scene.faces[f.id] ?? "??", theme, { lifted: f.lifted });
   }
 }
-

@@ -1,6 +1,8 @@
-// What a click, a drop or a double-click means, as an intent for Python to judge. Pure functions:
-// legality is never decided here; the legal moves Python publishes only steer selection and
-// highlighting, and any attempted move goes to Python, which refuses it with the engine's sentence.
+// What a click, a drop or a double-click means, as an intent for Python to judge, for either game.
+// Pure functions: legality is never decided here; the legal moves Python publishes only steer
+// selection and highlighting, and any attempted move goes to Python, which refuses it with the
+// engine's sentence. What differs between the games comes from Python too, in `meta`: the stock's
+// moves (Windmill's deal; Crazy Quilt's turn and redeal), the foundations, the preferred target.
 
 /** The piles a move from `src` may go to, according to Python's list of legal moves. */
 export function targetsFrom(legal, src) {
@@ -31,12 +33,24 @@ export function canPickUp(state, pile) {
 }
 
 /**
- * A click (or Enter/Space) on `pile` with `selected` already lifted. Returns one of
- *   {kind: "deal"} | {kind: "select", pile} | {kind: "deselect"} | {kind: "move", move} | {kind: "none"}
+ * What the stock does when clicked: the first of the game's stock moves that is legal now (Crazy
+ * Quilt turns while the stock has cards, then redeals); the first one, for the engine to explain why
+ * not, when none is.
  */
-export function clickAction(state, selected, pile) {
+export function stockMove(state, meta) {
+  const moves = meta?.stockMoves?.length ? meta.stockMoves : ["deal"];
+  const legal = state?.legal ?? [];
+  return moves.find((m) => legal.includes(m)) ?? moves[0];
+}
+
+/**
+ * A click (or Enter/Space) on `pile` with `selected` already lifted. Returns one of
+ *   {kind: "move", move} (the stock's move too) | {kind: "select", pile} | {kind: "deselect"} |
+ *   {kind: "none"}
+ */
+export function clickAction(state, selected, pile, meta) {
   if (!pile) return selected ? { kind: "deselect" } : { kind: "none" };
-  if (pile === "stock") return { kind: "deal" };
+  if (pile === "stock") return { kind: "move", move: stockMove(state, meta) };
   if (!selected) return canPickUp(state, pile) ? { kind: "select", pile } : { kind: "none" };
   if (pile === selected) return { kind: "deselect" };
   const legal = state?.legal ?? [];
@@ -48,22 +62,35 @@ export function clickAction(state, selected, pile) {
   return { kind: "move", move };
 }
 
+/** The foundation a card is sent to for the engine to explain why it cannot go home: `meta.home` is a
+ * pile name (Windmill's centre) or a map from the card's suit to one (Crazy Quilt's Ace foundations). */
+function homeFor(state, pile, meta) {
+  const home = meta?.home ?? "c";
+  if (typeof home === "string") return home;
+  const id = state?.piles?.[pile]?.at(-1);
+  const face = meta?.faces?.[id] ?? "";
+  return home[face[1]] ?? null;
+}
+
 /**
- * Double-click on `pile`: to the centre if that is legal, else to the only legal foundation;
- * with several choices the card is just picked up so the player chooses; with none, the
- * move to the centre is sent so the engine says why not.
+ * Double-click on `pile`: to the foundation that takes it. The game's preferred foundation first
+ * (Windmill's centre), else the only foundation that takes it; with several choices (a Crazy Quilt
+ * card that fits both foundations of its suit) the card is just picked up so the player chooses;
+ * with none, the move home is sent so the engine says why not.
  */
-export function doubleClickAction(state, pile) {
-  if (pile === "stock") return { kind: "deal" };
+export function doubleClickAction(state, pile, meta) {
+  if (pile === "stock") return { kind: "move", move: stockMove(state, meta) };
   if (!canPickUp(state, pile)) return { kind: "none" };
-  const legal = state?.legal ?? [];
-  const toCentre = `${pile}>c`;
-  if (legal.includes(toCentre)) return { kind: "move", move: toCentre };
-  const targets = [...targetsFrom(legal, pile)];
-  if (targets.length === 1) return { kind: "move", move: `${pile}>${targets[0]}` };
-  if (targets.length > 1) return { kind: "select", pile };
-  if (pile === "c") return { kind: "none" };
-  return { kind: "move", move: toCentre };
+  const foundations = meta?.foundations ?? ["c", "nw", "ne", "se", "sw"];
+  const targets = targetsFrom(state?.legal, pile);
+  const homes = foundations.filter((f) => targets.has(f));
+  const preferred = meta?.preferred ?? "c";
+  if (homes.includes(preferred)) return { kind: "move", move: `${pile}>${preferred}` };
+  if (homes.length === 1) return { kind: "move", move: `${pile}>${homes[0]}` };
+  if (homes.length > 1) return { kind: "select", pile };
+  if (foundations.includes(pile)) return { kind: "none" }; // a foundation card with nowhere to go
+  const home = homeFor(state, pile, meta);
+  return home ? { kind: "move", move: `${pile}>${home}` } : { kind: "select", pile };
 }
 
 /** A drop of the card lifted from `src` on `dst` (or outside every pile, `dst` null). */
@@ -85,7 +112,9 @@ export function keyAction(event) {
   switch (key) {
     case "d":
     case "D":
-      return "deal";
+    case "t":
+    case "T":
+      return "stock";
     case "u":
     case "U":
       return "undo";

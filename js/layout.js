@@ -1,97 +1,34 @@
-// Pure geometry of the Windmill board: where every pile sits for a given width, which pile is
-// under a point, where each visible card is drawn, and which pile is the arrow-key neighbour.
-// No DOM here, so node tests can pin it down; every layout constant lives in this file only, but
-// for the pile names and the cross, which board.json shares with the Python engine.
+// Pure geometry of the board, for either game: where every pile sits for a given width (each game's
+// own module under boards/ decides that), which pile is under a point, where each visible card is
+// drawn, where a pile's counter goes, and which pile is the arrow-key neighbour. No DOM here, so node
+// tests can pin it down.
 
-import board from "../windmill_widget/games/windmill/board.json" with { type: "json" };
+import { counterHeight } from "./boards/counter.js";
+import { quiltLayout } from "./boards/quilt.js";
+import { windmillLayout } from "./boards/windmill.js";
 
-// Pile names and the cross come from board.json, which the Python engine reads too.
-/** The windmill as a 5x5 grid of card slots: [column, row]. Sail 1 is next to the centre. */
-export const CROSS_SLOTS = Object.freeze(board.cross);
+export { CARD_ASPECT } from "./boards/windmill.js";
 
-export const CORNERS = Object.freeze([...board.piles.corners]);
-export const FOUNDATIONS = Object.freeze([board.piles.centre, ...CORNERS]);
-export const SAILS = Object.freeze([...board.piles.sails]);
-export const PILE_NAMES = Object.freeze([...FOUNDATIONS, ...SAILS, board.piles.waste, board.piles.stock]);
+const LAYOUTS = { windmill: windmillLayout, "crazy-quilt": quiltLayout };
 
-// Proportions, in units of one card's width.
-export const CARD_ASPECT = 1.4; // height / width, as a real playing card
-const GAP_X = 0.2;
-const GAP_Y = 0.22;
-const MARGIN = 0.3;
-const PANEL_GAP = 0.75; // between the cross and the stock/waste panel
-const LABEL_SPACE = 0.42; // room above the stock and waste for their captions
-export const WASTE_FAN = 0.3; // horizontal offset between fanned waste cards
-export const WASTE_SHOWN = 3; // how many waste cards are fanned
-const WASTE_SPAN = 1 + (WASTE_SHOWN - 1) * WASTE_FAN;
-
-// Card width limits in CSS pixels: legible when narrow, not absurd when wide.
-export const MIN_CARD_W = 36;
-export const MAX_CARD_W = 82;
-/** At or above this width the stock and waste stand beside the windmill, below it otherwise. */
-export const WIDE_MIN_WIDTH = 520;
-
-const CROSS_UNITS_W = 5 + 4 * GAP_X;
-const CROSS_UNITS_H = 5 * CARD_ASPECT + 4 * GAP_Y;
-const WIDE_UNITS_W = 2 * MARGIN + CROSS_UNITS_W + PANEL_GAP + WASTE_SPAN;
-const NARROW_UNITS_W = 2 * MARGIN + CROSS_UNITS_W;
-
-const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
+/** The games this front end can draw. */
+export const GAMES = Object.freeze(Object.keys(LAYOUTS));
 
 /**
- * Geometry for a board `width` CSS pixels wide.
- * Returns {width, height, cardW, cardH, wide, piles: {name: {x, y, w, h}}}; the waste's rect
- * covers its whole fan so that clicking any fanned card picks the waste.
+ * Geometry for `game`'s board `width` CSS pixels wide (see boards/*.js). `options` are the game's
+ * (e.g. {hand: true} for Crazy Quilt's held card). An unknown game is an error: the board says so.
  */
-export function computeLayout(width) {
-  const w = Math.max(1, Number.isFinite(width) ? width : 0);
-  const wide = w >= WIDE_MIN_WIDTH;
-  const units = wide ? WIDE_UNITS_W : NARROW_UNITS_W;
-  const cardW = Math.floor(clamp(w / units, MIN_CARD_W, MAX_CARD_W));
-  const cardH = Math.round(cardW * CARD_ASPECT);
-  const gapX = cardW * GAP_X;
-  const gapY = cardW * GAP_Y;
-  const margin = cardW * MARGIN;
-
-  // Centre the content horizontally when the card size is capped.
-  const contentW = units * cardW - 2 * margin;
-  const left = Math.max(margin, (w - contentW) / 2);
-  const top = margin;
-
-  const piles = {};
-  const slot = (col, row) => ({
-    x: Math.round(left + col * (cardW + gapX)),
-    y: Math.round(top + row * (cardH + gapY)),
-    w: cardW,
-    h: cardH,
-  });
-  for (const [name, [col, row]] of Object.entries(CROSS_SLOTS)) piles[name] = slot(col, row);
-
-  const crossRight = left + CROSS_UNITS_W * cardW;
-  const crossBottom = top + CROSS_UNITS_H * cardW;
-  const label = LABEL_SPACE * cardW;
-  const fanW = Math.round(WASTE_SPAN * cardW);
-  let height;
-  if (wide) {
-    // Stock in line with the north arm's inner sail, waste below it: near the hand's reach.
-    const x = Math.round(crossRight + PANEL_GAP * cardW);
-    piles.stock = { x, y: Math.round(top + label), w: cardW, h: cardH };
-    piles.waste = { x, y: Math.round(top + label + cardH + gapY + label), w: fanW, h: cardH };
-    height = Math.ceil(crossBottom + margin);
-  } else {
-    const y = Math.round(crossBottom + gapY + label);
-    piles.stock = { x: Math.round(left), y, w: cardW, h: cardH };
-    piles.waste = { x: Math.round(left + cardW + 2 * gapX), y, w: fanW, h: cardH };
-    height = Math.ceil(y + cardH + margin);
-  }
-  return { width: w, height, cardW, cardH, wide, piles };
+export function computeLayout(game, width, options = {}) {
+  const make = LAYOUTS[game];
+  if (!make) throw new Error(`This board cannot draw the game ${JSON.stringify(game)}.`);
+  return make(width, options);
 }
 
 const contains = (r, x, y) => x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h;
 
-/** The name of the pile under (x, y), or null. */
+/** The name of the pile under (x, y), or null. Cells lying across are hit on their wide box. */
 export function pileAt(layout, x, y) {
-  for (const name of PILE_NAMES) {
+  for (const name of layout.order) {
     const r = layout.piles[name];
     if (r && contains(r, x, y)) return name;
   }
@@ -105,21 +42,21 @@ export function pileCentre(layout, name) {
 }
 
 /**
- * How many of a pile's cards are drawn and where: the top card for every pile but the waste,
- * which fans its top WASTE_SHOWN cards left to right (the top card rightmost, fully visible).
- * Returns rects bottom to top; `count` is the number of cards in the pile.
+ * How many of a pile's cards are drawn and where: the top card for every pile but the fanned one (the
+ * waste), which shows its top cards left to right, the top card rightmost and fully visible. Returns
+ * rects bottom to top, each {x, y, w, h, across}; `count` is the number of cards in the pile.
  */
 export function visibleCardRects(layout, name, count) {
   const r = layout.piles[name];
   if (!r || count <= 0) return [];
-  if (name !== "waste") return [{ x: r.x, y: r.y, w: layout.cardW, h: layout.cardH }];
-  const shown = Math.min(count, WASTE_SHOWN);
-  const step = WASTE_FAN * layout.cardW;
+  if (name !== layout.fan.pile) return [{ x: r.x, y: r.y, w: r.w, h: r.h, across: Boolean(r.across) }];
+  const shown = Math.min(count, layout.fan.shown);
   return Array.from({ length: shown }, (_, i) => ({
-    x: Math.round(r.x + i * step),
+    x: Math.round(r.x + i * layout.fan.stepPx),
     y: r.y,
     w: layout.cardW,
     h: layout.cardH,
+    across: false,
   }));
 }
 
@@ -128,16 +65,17 @@ export function topCardRect(layout, name, count) {
   const rects = visibleCardRects(layout, name, count);
   if (rects.length) return rects[rects.length - 1];
   const r = layout.piles[name];
-  return { x: r.x, y: r.y, w: layout.cardW, h: layout.cardH };
+  if (name === layout.fan.pile) return { x: r.x, y: r.y, w: layout.cardW, h: layout.cardH, across: false };
+  return { x: r.x, y: r.y, w: r.w, h: r.h, across: Boolean(r.across) };
 }
 
 /**
- * Where each visible card id is drawn: Map id -> rect. `piles` maps pile names to lists of card
- * ids, bottom to top (the stock is a count and shows no faces).
+ * Where each visible card id is drawn: Map id -> rect. `piles` maps pile names to lists of card ids,
+ * bottom to top (the stock is a count and shows no faces).
  */
 export function cardPositions(layout, piles) {
   const out = new Map();
-  for (const name of PILE_NAMES) {
+  for (const name of layout.order) {
     const ids = piles?.[name];
     if (!Array.isArray(ids) || !ids.length) continue;
     const rects = visibleCardRects(layout, name, ids.length);
@@ -147,14 +85,16 @@ export function cardPositions(layout, piles) {
   return out;
 }
 
-/** The Tab order of the focus layer: the windmill in reading order, then the stock and waste. */
+/** Where a pile's counter (e.g. "2/52") is drawn: centred under its card, clear of it. */
+export function counterAnchor(layout, name) {
+  const r = layout.piles[name];
+  const base = name === layout.fan.pile ? { x: r.x, w: layout.cardW } : r;
+  return { x: base.x + base.w / 2, y: r.y + r.h + 1 + counterHeight(layout.cardW) / 2 };
+}
+
+/** The Tab order of the focus layer (the game's reading order). */
 export function readingOrder(layout) {
-  const cross = Object.keys(CROSS_SLOTS).sort((a, b) => {
-    const [colA, rowA] = CROSS_SLOTS[a];
-    const [colB, rowB] = CROSS_SLOTS[b];
-    return rowA - rowB || colA - colB;
-  });
-  return layout.piles.stock ? [...cross, "stock", "waste"] : cross;
+  return layout.order.filter((name) => layout.piles[name]);
 }
 
 const DIRECTIONS = Object.freeze({
@@ -174,8 +114,8 @@ export function neighbour(layout, name, direction) {
   const from = pileCentre(layout, name);
   let best = name;
   let bestScore = Infinity;
-  for (const other of PILE_NAMES) {
-    if (other === name) continue;
+  for (const other of layout.order) {
+    if (other === name || !layout.piles[other]) continue;
     const p = pileCentre(layout, other);
     const dx = p.x - from.x;
     const dy = p.y - from.y;

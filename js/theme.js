@@ -39,9 +39,23 @@ export function luminance(colour) {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
+/** The colour the host page paints behind `el`: the first ancestor's opaque background, or null. */
+function hostBackground(el) {
+  for (let node = el; node && node.nodeType === 1; node = node.parentElement) {
+    const bg = getComputedStyle(node).backgroundColor;
+    const m = /rgba?\(([^)]+)\)/i.exec(bg ?? "");
+    if (!m) continue;
+    const parts = m[1].split(/[ ,/]+/).map(Number);
+    if (parts.length < 4 || parts[3] > 0.5) return bg;
+  }
+  return null;
+}
+
 /**
- * Is the page dark? JupyterLab says so on <body data-jp-theme-light="false">; elsewhere judge by
- * the background colour, then by the user's colour-scheme preference.
+ * Is the page dark? JupyterLab says so on <body data-jp-theme-light="false">; elsewhere (marimo,
+ * VS Code, Voila, a plain page) judge by what the host page actually paints behind the board, and only
+ * when it paints nothing by the system's colour-scheme preference: a light page stays light on a dark
+ * system.
  */
 function isDark(el, style) {
   const flag = el.ownerDocument?.body?.dataset?.jpThemeLight;
@@ -49,6 +63,8 @@ function isDark(el, style) {
   if (flag === "false") return true;
   const lum = luminance(style.getPropertyValue("--jp-layout-color0"));
   if (lum !== null) return lum < 0.4;
+  const host = luminance(hostBackground(el.parentElement) ?? "");
+  if (host !== null) return host < 0.4;
   return Boolean(globalThis.matchMedia?.("(prefers-color-scheme: dark)").matches);
 }
 

@@ -1,21 +1,28 @@
-// anywidget glue for the Windmill board: builds the DOM, turns pointer and keyboard input into
-// intents for Python, and repaints when Python publishes a new state. Each view keeps only
-// what is local to it (selection, drag, animation); the game lives in Python.
+// anywidget glue for the board of either game: builds the DOM, turns pointer and keyboard input into
+// intents for Python, and repaints when Python publishes a new state. Each view keeps only what is
+// local to it (selection, drag, animation); the game lives in Python, which also says which game it is
+// (`meta.game`): the geometry comes from that game's module, everything else is shared.
 
 import "./widget.css";
 import { MOVE_MS, framePositions, planAnimations } from "./animate.js";
 import { drawScene } from "./draw.js";
-import { canPickUp, clickAction, doubleClickAction, dropAction, keyAction, targetsFrom } from "./intents.js";
-import { PILE_NAMES, computeLayout, neighbour, pileAt, readingOrder, topCardRect } from "./layout.js";
+import {
+  canPickUp,
+  clickAction,
+  doubleClickAction,
+  dropAction,
+  keyAction,
+  stockMove,
+  targetsFrom,
+} from "./intents.js";
+import { computeLayout, neighbour, pileAt, readingOrder, topCardRect } from "./layout.js";
 import { readTheme } from "./theme.js";
 
-const TOOLBAR = [
-  ["new_game", "New game", "New game (n)"],
+const COMMANDS = [
+  ["new_game", "New game", "New game (n); Undo goes back to this one"],
   ["undo", "Undo", "Undo (u or Ctrl+Z)"],
   ["redo", "Redo", "Redo (r or Ctrl+Y)"],
-  ["hint", "Hint", "Show the suggested move (h)"],
-  ["deal", "Deal", "Deal a card from the stock (d)"],
-  ["stop", "Stop", "Stop autoplay (Esc)"],
+  ["hint", "Hint", "Show the suggested move and why (h)"],
 ];
 const DRAG_THRESHOLD_PX = 5;
 const DROP_REPLY_TIMEOUT_MS = 3000;
@@ -32,7 +39,7 @@ function element(tag, props = {}, ...children) {
   return el;
 }
 
-/** What a screen reader hears for a pile, e.g. "Sail n1: 7 of hearts". */
+/** What a screen reader hears for a pile, e.g. "Sail n1: 7 of hearts", "Cell c4: 9 of hearts, free". */
 function pileLabel(name, state, meta) {
   const label = meta.labels?.[name] ?? name;
   if (name === "stock") {
@@ -45,13 +52,16 @@ function pileLabel(name, state, meta) {
   const cap = meta.caps?.[name];
   if (cap) return `${label}: ${ids.length} of ${cap} cards, ${top} on top`;
   if (name === "waste") return `${label}: ${ids.length} card${ids.length === 1 ? "" : "s"}, ${top} on top`;
+  if (Array.isArray(state.free) && meta.cells?.includes(name)) {
+    return `${label}: ${top}, ${state.free.includes(name) ? "free" : "blocked"}`;
+  }
   return `${label}: ${top}`;
 }
 
-/** The piles a hint points at: "n1>c" -> {src: "n1", dst: "c"}; "deal" -> the stock alone. */
+/** The piles a hint points at: "n1>c" -> {src: "n1", dst: "c"}; a stock move -> the stock alone. */
 function hintPiles(hint) {
   if (!hint) return null;
-  if (hint === "deal") return { src: "stock", dst: null };
+  if (!hint.includes(">")) return { src: "stock", dst: null };
   const [src, dst] = hint.split(">");
   return { src, dst };
 }
@@ -59,47 +69,41 @@ function hintPiles(hint) {
 function render({ model, el }) {
   // ---- DOM --------------------------------------------------------------------------------
   const buttons = {};
-  const toolbar = element("div", { className: "windmill-toolbar", role: "toolbar", "aria-label": "Windmill controls" });
-  for (const [action, text, title] of TOOLBAR) {
-    buttons[action] = element("button", { type: "button", title, dataset: { action } }, text);
-    toolbar.append(buttons[action]);
-  }
+  const toolbar = element("div", { className: "windmill-toolbar", role: "toolbar", "aria-label": "Board controls" });
   const info = element("span", { className: "windmill-info" });
-  toolbar.append(info);
-
   const canvas = element("canvas", { "aria-hidden": "true" });
-  const pileLayer = element("div", { className: "windmill-piles", role: "group", "aria-label": "Windmill board" });
-  const pileEls = {};
-  for (const name of PILE_NAMES) {
-    pileEls[name] = element("button", { type: "button", className: "windmill-pile", dataset: { pile: name } });
-  }
-  const bannerTitle = element("h3");
-  const bannerText = element("p");
+  const pileLayer = element("div", { className: "windmill-piles", role: "group", "aria-label": "Board" });
+  const stage = element("div", { className: "windmill-stage", tabIndex: -1 }, canvas, pileLayer);
+  const bannerTitle = element("strong", { className: "windmill-banner-title" });
+  const bannerText = element("span", { className: "windmill-banner-text" });
   const bannerNew = element("button", { type: "button", dataset: { action: "new_game" } }, "New game");
   const bannerUndo = element("button", { type: "button", dataset: { action: "undo" } }, "Undo");
-  const banner = element("div", { className: "windmill-banner", hidden: true, role: "alert" },
+  // The end of a game is told under the board, never over its cards, and in place of the message line.
+  const banner = element("div", { className: "windmill-banner", hidden: true, role: "status" },
     bannerTitle, bannerText, bannerNew, bannerUndo); // prettier-ignore
-  const stage = element("div", { className: "windmill-stage", tabIndex: -1 }, canvas, pileLayer, banner);
   const messageLine = element("div", { className: "windmill-message" });
   const live = element("div", { className: "windmill-sr-only", "aria-live": "polite", role: "status" });
   const root = element("div", { className: "windmill", "data-lm-suppress-shortcuts": "true" },
-    toolbar, stage, messageLine, live); // prettier-ignore
+    toolbar, stage, banner, messageLine, live); // prettier-ignore
   el.append(root);
 
   // ---- view-local state -------------------------------------------------------------------
   let state = model.get("state") ?? {};
   let meta = model.get("meta") ?? {};
-  let layout = computeLayout(el.clientWidth || 640);
+  let layout = null;
+  let pileEls = {};
   let theme = readTheme(root);
-  let selected = null; // pile whose top card is lifted by click or keyboard
+  let selected = null; // pile whose top card is picked up by click or keyboard
   let press = null; // pointer down, maybe becoming a drag
   let drag = null; // {src, id, dx, dy, x, y}
   let pendingDrop = null; // {id, src, rect, messageId, timer}
   let anim = null; // {plans, start}
   let frame = 0;
   let lastAnnounced = state.message?.id ?? null;
+  let dismissed = null; // id of a refusal the player has moved on from (picked up another card)
   let focusOrder = [];
   let keyActivatedAt = Number.NEGATIVE_INFINITY; // a key's own click event must not act twice
+  let failure = null; // the game this board cannot draw, said in place of the board
 
   // ---- intents ----------------------------------------------------------------------------
   const send = (type, extra = {}) => model.send({ type, version: state.version, ...extra });
@@ -114,6 +118,8 @@ function render({ model, el }) {
   function select(pile) {
     selected = pile;
     if (pile) {
+      const msg = state.message ?? {};
+      if (REFUSALS.has(msg.kind)) dismissed = msg.id; // a new attempt: the old refusal no longer applies
       const name = (p) => (meta.labels?.[p] ?? p).toLowerCase();
       const targets = [...targetsFrom(state.legal, pile)].map(name);
       const card = meta.names?.[state.piles[pile].at(-1)];
@@ -123,15 +129,12 @@ function render({ model, el }) {
       );
     }
     syncPiles();
+    syncChrome();
     schedule();
   }
 
   function perform(action) {
     switch (action.kind) {
-      case "deal":
-        selected = null;
-        send("deal");
-        break;
       case "select":
         select(action.pile);
         break;
@@ -149,7 +152,8 @@ function render({ model, el }) {
   }
 
   function command(name) {
-    if (name === "deal") perform({ kind: "deal" });
+    if (name === "stock") perform({ kind: "move", move: stockMove(state, meta) });
+    else if ((meta.stockMoves ?? ["deal"]).includes(name)) perform({ kind: "move", move: name });
     else if (["undo", "redo", "hint", "new_game", "stop"].includes(name)) {
       selected = null;
       send(name);
@@ -157,24 +161,59 @@ function render({ model, el }) {
     schedule();
   }
 
+  // ---- the game's pieces --------------------------------------------------------------------
+  /** (Re)build what depends on the game: the stock's buttons and one focusable element per pile. */
+  function build() {
+    const stockButtons = (meta.stockMoves ?? ["deal"]).map((move) => [
+      move,
+      meta.moveLabels?.[move] ?? move,
+      meta.moveTitles?.[move] ?? move,
+    ]);
+    const stop = ["stop", "Stop", "Stop autoplay (Esc)"];
+    for (const b of Object.values(buttons)) b.remove();
+    for (const key of Object.keys(buttons)) delete buttons[key];
+    for (const [action, text, title] of [...COMMANDS, ...stockButtons, stop]) {
+      buttons[action] = element("button", { type: "button", title, dataset: { action } }, text);
+      toolbar.append(buttons[action]);
+    }
+    toolbar.append(info);
+    toolbar.setAttribute("aria-label", `${meta.title ?? "Board"} controls`);
+    pileLayer.setAttribute("aria-label", `${meta.title ?? "Game"} board`);
+    pileEls = {};
+    for (const name of meta.piles ?? []) {
+      pileEls[name] = element("button", { type: "button", className: "windmill-pile", dataset: { pile: name } });
+    }
+    focusOrder = [];
+    root.dataset.game = meta.game ?? "";
+  }
+
   // ---- geometry ---------------------------------------------------------------------------
   function fit() {
     const width = Math.max(1, Math.floor(root.clientWidth || el.clientWidth || 640));
-    layout = computeLayout(width);
+    try {
+      layout = computeLayout(meta.game ?? "windmill", width, meta.options ?? {});
+      failure = null;
+    } catch (err) {
+      failure = err.message;
+      messageLine.textContent = `${failure} Update windmill_widget (and rebuild its front end).`;
+      return;
+    }
     const dpr = window.devicePixelRatio || 1;
     canvas.style.width = `${layout.width}px`;
     canvas.style.height = `${layout.height}px`;
     canvas.width = Math.round(layout.width * dpr);
     canvas.height = Math.round(layout.height * dpr);
     stage.style.height = `${layout.height}px`;
-    for (const name of PILE_NAMES) {
+    stage.style.width = `${layout.width}px`;
+    for (const [name, b] of Object.entries(pileEls)) {
       const r = layout.piles[name];
-      Object.assign(pileEls[name].style, { left: `${r.x}px`, top: `${r.y}px`, width: `${r.w}px`, height: `${r.h}px` });
+      b.hidden = !r;
+      if (r) Object.assign(b.style, { left: `${r.x}px`, top: `${r.y}px`, width: `${r.w}px`, height: `${r.h}px` });
     }
     const order = readingOrder(layout);
     if (order.join() !== focusOrder.join()) {
       focusOrder = order;
-      pileLayer.replaceChildren(...order.map((n) => pileEls[n]));
+      pileLayer.replaceChildren(...order.map((n) => pileEls[n]).filter(Boolean));
     }
     schedule();
   }
@@ -191,20 +230,25 @@ function render({ model, el }) {
 
   function paint(now) {
     frame = 0;
+    if (!layout) return;
     const floating = [];
     if (anim) {
       const positions = framePositions(anim.plans, now - anim.start);
       for (const p of positions) if (!p.done) floating.push({ ...p, lifted: true });
       if (positions.every((p) => p.done)) anim = null;
     }
-    if (pendingDrop) floating.push({ id: pendingDrop.id, x: pendingDrop.rect.x, y: pendingDrop.rect.y, lifted: true });
-    if (drag) floating.push({ id: drag.id, x: drag.x, y: drag.y, lifted: true });
+    const centreOf = (id, r) => ({ id, cx: r.x + r.w / 2, cy: r.y + r.h / 2, angle: 0, lifted: true });
+    if (pendingDrop) floating.push(centreOf(pendingDrop.id, pendingDrop.rect));
+    if (drag) floating.push(centreOf(drag.id, { x: drag.x, y: drag.y, w: layout.cardW, h: layout.cardH }));
     const source = drag?.src ?? selected;
+    const labels = {};
+    for (const name of ["stock", "waste", "hand"]) if (layout.piles[name]) labels[name] = meta.labels?.[name] ?? name;
     const scene = {
       piles: state.piles ?? {},
       faces: meta.faces ?? [],
       caps: meta.caps ?? {},
-      labels: { stock: meta.labels?.stock ?? "Stock", waste: meta.labels?.waste ?? "Waste" },
+      free: Array.isArray(state.free) ? new Set(state.free) : null,
+      labels,
       selected: drag ? null : selected,
       targets: targetsFrom(state.legal, source),
       hint: source ? null : hintPiles(state.hint),
@@ -217,15 +261,22 @@ function render({ model, el }) {
     drawScene(ctx, layout, scene, theme);
     if (anim) schedule();
     root.dataset.theme = theme.dark ? "dark" : "light";
-    root.dataset.drawnVersion = String(state.version);
+    if (root.dataset.drawnVersion !== String(state.version)) {
+      root.dataset.drawnVersion = String(state.version);
+      // Tell the host which state this view shows: a synced value that changes with every move, so
+      // reactive hosts (marimo) re-run the cells that read the game.
+      if (model.get("shown") !== state.version) {
+        model.set("shown", state.version);
+        model.save_changes();
+      }
+    }
     root.dispatchEvent(new CustomEvent("windmill-drawn", { detail: { version: state.version } }));
   }
 
   // ---- state from Python ------------------------------------------------------------------
   function syncPiles() {
     const targets = targetsFrom(state.legal, selected);
-    for (const name of PILE_NAMES) {
-      const b = pileEls[name];
+    for (const [name, b] of Object.entries(pileEls)) {
       let label = pileLabel(name, state, meta);
       if (name === selected) label += ", picked up";
       else if (targets.has(name)) label += ", can take the picked-up card";
@@ -237,24 +288,34 @@ function render({ model, el }) {
 
   function syncChrome() {
     const playing = state.status === "playing";
-    buttons.undo.disabled = !state.can_undo;
-    buttons.redo.disabled = !state.can_redo;
-    buttons.deal.disabled = !(state.legal ?? []).includes("deal");
-    buttons.hint.disabled = !playing;
-    buttons.stop.hidden = !state.autoplay;
-    for (const k of ["undo", "redo", "deal", "hint", "new_game"]) if (state.autoplay) buttons[k].disabled = true;
+    const busy = Boolean(state.autoplay);
+    buttons.undo.disabled = busy || !state.can_undo;
+    buttons.redo.disabled = busy || !state.can_redo;
+    buttons.hint.disabled = busy || !playing;
+    buttons.new_game.disabled = busy;
+    for (const move of meta.stockMoves ?? ["deal"]) {
+      if (buttons[move]) buttons[move].disabled = busy || !(state.legal ?? []).includes(move);
+    }
+    buttons.stop.hidden = !busy;
     const parts = [`Move ${state.moves ?? 0}`];
     if (state.seed !== null && state.seed !== undefined) parts.push(`seed ${state.seed}`);
     if (state.rules) parts.push(`${state.rules} rules`);
+    if (state.redeals_left !== undefined) parts.push(`${state.redeals_left} redeal${state.redeals_left === 1 ? "" : "s"} left`);
     info.textContent = parts.join(" · ");
     const msg = state.message ?? {};
-    messageLine.textContent = msg.text ?? "";
-    messageLine.dataset.kind = msg.kind ?? "";
-    banner.hidden = playing || !state.status;
+    const over = Boolean(state.banner);
+    banner.hidden = !over;
+    if (over) {
+      bannerTitle.textContent = state.banner.title;
+      bannerText.textContent = state.banner.text;
+      bannerUndo.hidden = busy || !state.can_undo || state.status === "won";
+      bannerNew.disabled = busy;
+    }
     banner.dataset.status = state.status ?? "";
-    bannerTitle.textContent = state.status === "won" ? "You won!" : "Game over";
-    bannerText.textContent = msg.text ?? "";
-    bannerUndo.hidden = !state.can_undo || state.status === "won";
+    const stale = msg.id === dismissed;
+    messageLine.hidden = over;
+    messageLine.textContent = stale ? "" : (msg.text ?? "");
+    messageLine.dataset.kind = stale ? "" : (msg.kind ?? "");
     root.dataset.status = state.status ?? "";
     root.dataset.version = String(state.version);
   }
@@ -264,7 +325,7 @@ function render({ model, el }) {
     state = model.get("state") ?? {};
     const msg = state.message ?? {};
     const overrides = new Map();
-    if (state.version !== prev.version) {
+    if (state.version !== prev.version && layout) {
       selected = null;
       if (pendingDrop) {
         overrides.set(pendingDrop.id, pendingDrop.rect);
@@ -287,8 +348,11 @@ function render({ model, el }) {
 
   function onMeta() {
     meta = model.get("meta") ?? {};
+    selected = null;
+    build();
+    fit();
     syncPiles();
-    schedule();
+    syncChrome();
   }
 
   // ---- drag and drop ----------------------------------------------------------------------
@@ -308,7 +372,7 @@ function render({ model, el }) {
   }
 
   function onPointerDown(event) {
-    if (event.button !== 0 || event.target.closest(".windmill-banner")) return;
+    if (event.button !== 0 || !layout) return;
     const p = localPoint(event);
     const pile = pileAt(layout, p.x, p.y);
     press = { pile, x: p.x, y: p.y, pointerId: event.pointerId };
@@ -331,11 +395,13 @@ function render({ model, el }) {
       return;
     }
     const ids = state.piles[press.pile];
-    const rect = topCardRect(layout, press.pile, ids.length);
+    const top = topCardRect(layout, press.pile, ids.length);
+    // The card comes up into the hand upright, centred where it lay.
+    const rect = { x: top.x + top.w / 2 - layout.cardW / 2, y: top.y + top.h / 2 - layout.cardH / 2 };
     drag = { src: press.pile, id: ids.at(-1), dx: press.x - rect.x, dy: press.y - rect.y, x: rect.x, y: rect.y };
     drag.x = p.x - drag.dx;
     drag.y = p.y - drag.dy;
-    selected = null;
+    select(null);
     stage.dataset.dragging = "true";
     schedule();
   }
@@ -362,7 +428,7 @@ function render({ model, el }) {
       return;
     }
     pileEls[pile]?.focus({ preventScroll: true });
-    perform(clickAction(state, selected, pile));
+    perform(clickAction(state, selected, pile, meta));
   }
 
   function onPointerCancel() {
@@ -377,8 +443,9 @@ function render({ model, el }) {
   }
 
   function onDoubleClick(event) {
+    if (!layout) return;
     const p = localPoint(event);
-    perform(doubleClickAction(state, pileAt(layout, p.x, p.y)));
+    perform(doubleClickAction(state, pileAt(layout, p.x, p.y), meta));
   }
 
   // Activation without a pointer (assistive technology, element.click()): same as a click there.
@@ -390,22 +457,22 @@ function render({ model, el }) {
     }
     const pile = event.target.closest(".windmill-pile")?.dataset.pile;
     const fromKey = performance.now() - keyActivatedAt < 500;
-    if (pile && event.detail === 0 && !fromKey) perform(clickAction(state, selected, pile));
+    if (pile && event.detail === 0 && !fromKey) perform(clickAction(state, selected, pile, meta));
   }
 
   // ---- keyboard ---------------------------------------------------------------------------
   function onKeyDown(event) {
     if (event.target.closest?.(".windmill-toolbar, .windmill-banner") && ["Enter", " "].includes(event.key)) return;
     const action = keyAction(event);
-    if (!action) return;
+    if (!action || !layout) return;
     const focused = event.target.closest?.(".windmill-pile")?.dataset.pile ?? null;
     if (["left", "right", "up", "down"].includes(action)) {
-      const next = neighbour(layout, focused ?? selected ?? "c", action);
-      pileEls[next].focus();
+      const start = focused ?? selected ?? readingOrder(layout)[0];
+      pileEls[neighbour(layout, start, action)]?.focus();
     } else if (action === "activate") {
       if (!focused) return;
       keyActivatedAt = performance.now();
-      perform(clickAction(state, selected, focused));
+      perform(clickAction(state, selected, focused, meta));
     } else if (action === "cancel") {
       if (state.autoplay) command("stop");
       else if (selected) select(null);
@@ -434,12 +501,15 @@ function render({ model, el }) {
 
   const resizeObserver = new ResizeObserver(() => fit());
   resizeObserver.observe(root);
-  // A theme switch in JupyterLab flips attributes on <body>; the canvas must repaint itself.
-  const themeObserver = new MutationObserver(() => {
+  // A theme switch (JupyterLab, marimo) flips attributes on <html> or <body>: the canvas must repaint.
+  const onTheme = () => {
     theme = readTheme(root);
     schedule();
-  });
-  themeObserver.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light", "data-jp-theme-name", "class"] });
+  };
+  const themeObserver = new MutationObserver(onTheme);
+  const themeAttributes = ["data-jp-theme-light", "data-jp-theme-name", "class", "data-theme", "style"];
+  themeObserver.observe(document.body, { attributes: true, attributeFilter: themeAttributes });
+  themeObserver.observe(document.documentElement, { attributes: true, attributeFilter: themeAttributes });
   // Moving to a screen with another pixel ratio needs a sharper (or lighter) backing store.
   let dprQuery = null;
   const onDpr = () => {
@@ -453,14 +523,12 @@ function render({ model, el }) {
   }
   watchDpr();
 
+  build();
+  fit();
   syncPiles();
   syncChrome();
-  fit();
   // Styles may arrive after the first paint (theme CSS loading): read them again once settled.
-  const settle = setTimeout(() => {
-    theme = readTheme(root);
-    schedule();
-  }, MOVE_MS);
+  const settle = setTimeout(onTheme, MOVE_MS);
 
   return () => {
     for (const [target, type, fn] of listeners) target.removeEventListener(type, fn);

@@ -417,7 +417,7 @@ def test_mimebundle_keeps_the_live_view_and_adds_a_picture_and_text(w: WindmillW
 
 def test_welcome_names_the_deal_or_says_the_position_is_staged() -> None:
     dealt = WindmillWidget(seed=SEED)
-    assert dealt.state["message"]["text"].startswith(f"Seed {SEED}, strict rules. Click a card")
+    assert dealt.state["message"]["text"].startswith(f"Windmill, seed {SEED}, strict rules. Click a card")
     staged = WindmillWidget(Game.from_position(center=["AS"], sails={"n1": "2C"}, stock=[]))
     text = staged.state["message"]["text"]
-    assert text.startswith("A staged position, strict rules. Click a card") and "None" not in text
+    assert text.startswith("Windmill, a staged position, strict rules. Click a card") and "None" not in text

@@ -49,11 +49,13 @@ __all__ = [
     "Move",
     "Outcome",
     "PatienceGame",
+    "PatienceWidget",
     "PlayerView",
     "QuiltGame",
     "QuiltMove",
     "QuiltRules",
     "QuiltView",
+    "QuiltWidget",
     "Results",
     "Rules",
     "SaveFileError",
@@ -77,10 +79,13 @@ __all__ = [
 ]  # fmt: skip
 
 
-def __getattr__(name: str):
-    # The widget pulls in anywidget/ipywidgets; import it only when asked for.
-    if name == "WindmillWidget":
-        from .widget import WindmillWidget
+_WIDGETS = ("PatienceWidget", "QuiltWidget", "WindmillWidget")
 
-        return WindmillWidget
+
+def __getattr__(name: str):
+    # The widgets pull in anywidget/ipywidgets; import them only when asked for.
+    if name in _WIDGETS:
+        from . import widget
+
+        return getattr(widget, name)
     raise AttributeError(f"module 'windmill_widget' has no attribute {name!r}")

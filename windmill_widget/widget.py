@@ -1,5 +1,7 @@
-"""The Windmill board: an anywidget whose front end draws and sends *intents*, and whose Python
-side judges them with the engine and publishes the new state.
+"""The boards: an anywidget whose front end draws and sends *intents*, and whose Python side judges
+them with the game's rules and publishes the new state. One front end draws either game:
+:class:`PatienceWidget` shows any game of the kit; :class:`WindmillWidget` and :class:`QuiltWidget`
+deal their own game when given a seed.
 
 >>> from windmill_widget import WindmillWidget
 >>> w = WindmillWidget(seed=42)
@@ -20,9 +22,18 @@ Everything the board shows comes from one synced ``state`` dict (``w.observe(cb,
 ``status``       ``"playing"``, ``"won"`` or ``"lost"``
 ``message``      ``{"id", "kind", "text"}``: the last announcement (a move, a refusal and why, a hint)
 ``hint``         the suggested move while it is being shown, else ``None``
-``can_undo`` ``can_redo`` ``moves`` ``autoplay`` ``seed`` ``rules``
+``banner``       ``None`` while the game goes on; then ``{"title", "text"}``: who won, or why it is over
+``can_undo`` ``can_redo`` ``moves`` ``autoplay`` ``seed`` ``rules`` ``game``
+``free`` ``redeals_left``  Crazy Quilt only: the cells whose card is free to play, the redeals left
 
-The static facts (card faces and names, pile labels, foundation sizes) travel once, in ``meta``.
+The static facts (the game, its piles, card faces and names, pile labels, foundation sizes, the stock's
+moves) travel once, in ``meta``. The front end echoes the version it shows in ``shown``, a synced value
+that changes with every move (reactive hosts such as marimo re-run the cells that read the game).
+
+>>> from windmill_widget import QuiltWidget
+>>> q = QuiltWidget(seed=7)
+>>> q.meta["game"], q.state["free"][:3], q.play("c1>C-").src
+('crazy-quilt', ['a1', 'c1', 'e1'], 'c1')
 """
 
 from __future__ import annotations
@@ -38,11 +49,8 @@ import traitlets
 
 from .core import Card, IllegalMove, Move, PatienceGame, find_game
 from .core.cards import NUM_CARDS
-from .core.text import excerpt
+from .core.text import excerpt, shorten
 from .strategies import default_strategy
-
-# The board's game; the widget reaches it only through the core's game protocol.
-Game = find_game("windmill")
 
 _STATIC = pathlib.Path(__file__).parent / "static"
 
@@ -50,15 +58,19 @@ _STATIC = pathlib.Path(__file__).parent / "static"
 # that the engine and notebooks work; the board then says how to build itself.
 _MISSING_BUNDLE_ESM = """
 export default { render({ el }) {
-  el.textContent = "The Windmill board's front end is not built: run `npm ci && npm run build` "
+  el.textContent = "The board's front end is not built: run `npm ci && npm run build` "
     + "in the project folder (or `make bundle`), then restart the kernel.";
 } };
 """
 
 #: Intents the front end may send; all but ``stop`` must carry the state version they saw.
 INTENTS = ("move", "deal", "undo", "redo", "hint", "new_game", "stop")
-_MAX_MOVE_TEXT = 40  # longer "moves" are junk; don't even try to parse them
+#: The fields an intent may have; each holds a plain value (text, a number, true/false or null).
+INTENT_FIELDS = ("type", "version", "move")
+_MAX_FIELD_TEXT = 40  # longer texts are junk; don't even try to read them
 _GAME_CHANGING = ("move", "deal", "undo", "redo", "new_game")
+#: How many games New game (or loading one) keeps for Undo to go back to.
+EARLIER_GAMES = 20
 
 StrategyLike = Callable[[Any], "Move | str | None"]
 
@@ -80,24 +92,43 @@ def _sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _meta(game: type[PatienceGame]) -> dict[str, Any]:
-    """Facts that never change during a game: sent once, not with every move."""
-    cards = [Card.from_id(i) for i in range(NUM_CARDS)]
+_CARDS = [Card.from_id(i) for i in range(NUM_CARDS)]
+
+
+def _meta(game: PatienceGame) -> dict[str, Any]:
+    """Facts that do not change during a game: sent once, not with every move."""
     return {
         "game": game.name,
-        "faces": [c.face for c in cards],
-        "names": [c.name for c in cards],
+        "faces": [c.face for c in _CARDS],
+        "names": [c.name for c in _CARDS],
         **game.board_facts(),
     }
 
 
-class WindmillWidget(anywidget.AnyWidget):
-    """A playable Windmill board for Jupyter (and anything else anywidget runs in).
+def _shape_error(intent: Any) -> str | None:
+    """What is wrong with an intent's shape, judged before anything looks inside it (a message nested
+    a thousand levels deep, or a field of three megabytes, is refused here); None if it is fine."""
+    if not isinstance(intent, dict):
+        return f"a {type(intent).__name__}, not an object"
+    if len(intent) > len(INTENT_FIELDS):
+        return "too many fields"
+    for key, value in intent.items():
+        if not isinstance(key, str) or key not in INTENT_FIELDS:
+            return "an unknown field"
+        if value is not None and not isinstance(value, (str, int, float)):
+            return f"a field ({key}) that is not a plain value"
+        if isinstance(value, str) and len(value) > _MAX_FIELD_TEXT:
+            return f"a field ({key}) far too long"
+    return None
 
-    ``WindmillWidget(game=None, *, seed=None, rules=None)``: show ``game``, or deal a new one.
-    ``w.game`` is the live :class:`~windmill_widget.Game`; change it through the widget
-    (``w.play``, ``w.deal``, ``w.undo``...) so the board follows, or call ``w.refresh()``
-    after changing it directly.
+
+class PatienceWidget(anywidget.AnyWidget):
+    """A playable board for any game of the kit, for Jupyter (and anything else anywidget runs in).
+
+    ``PatienceWidget(game)`` shows ``game`` (a :class:`~windmill_widget.Game`, a
+    :class:`~windmill_widget.QuiltGame`...); ``PatienceWidget("crazy-quilt", seed=3)`` deals one by
+    the game's name. ``w.game`` is the live game; change it through the widget (``w.play``,
+    ``w.undo``...) so the board follows, or call ``w.refresh()`` after changing it directly.
     """
 
     _esm = _bundle_file("widget.js", _MISSING_BUNDLE_ESM)
@@ -105,23 +136,39 @@ class WindmillWidget(anywidget.AnyWidget):
 
     state = traitlets.Dict().tag(sync=True)
     meta = traitlets.Dict().tag(sync=True)
+    #: The state version the front end shows (it echoes each one it paints).
+    shown = traitlets.Int(-1).tag(sync=True)
+
+    #: The game this board deals when given a seed (None: the game must be named or given).
+    default_game: str | None = None
 
     def __init__(
         self,
-        game: Game | None = None,
+        game: PatienceGame | str | None = None,
         *,
         seed: int | None = None,
         rules: Any = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
-        if game is not None and (seed is not None or rules is not None):
-            raise ValueError("Pass either a game or a seed and rules, not both.")
-        self._game = game if game is not None else Game(seed=seed, rules=rules)
-        if not isinstance(self._game, Game):
-            raise TypeError(f"game must be a windmill_widget.Game, not {type(self._game).__name__}.")
-        # New games from the board follow a sequence seeded by the first game: reproducible.
-        self._seeds = random.Random(self._game.seed)
+        if isinstance(game, PatienceGame):
+            if seed is not None or rules is not None:
+                raise ValueError("Pass either a game or a seed and rules, not both.")
+        else:
+            name = game if game is not None else self.default_game
+            if name is None:
+                raise TypeError(
+                    "PatienceWidget needs a game, or a game's name: PatienceWidget('windmill', seed=3)."
+                )
+            try:
+                game = find_game(name)(seed=seed, rules=rules)
+            except KeyError as err:
+                raise ValueError(err.args[0]) from None
+        self._check_game(game)
+        self._game: PatienceGame = game
+        self._earlier: list[PatienceGame] = []  # games New game replaced: Undo goes back to them
+        self._seeds = random.Random(self._game.seed)  # for new games after a staged one: reproducible
+        self._mover = "You"  # who made the last move: the banner says who won
         self._version = 0
         self._message_id = 0
         self._message: dict[str, Any] = {"id": 0, "kind": "info", "text": self._welcome()}
@@ -129,18 +176,22 @@ class WindmillWidget(anywidget.AnyWidget):
         self._autoplay_task: asyncio.Task | None = None
         self._autoplaying = False
         self._stop_requested = False
-        self.meta = _meta(type(self._game))
+        self.meta = _meta(self._game)
         self.on_msg(self._on_front_end_msg)
         self._publish()
 
+    def _check_game(self, game: Any) -> None:
+        if not isinstance(game, PatienceGame):
+            raise TypeError(f"A board shows a game of the kit (e.g. Game(seed=3)), not {excerpt(game)}.")
+
     # -- reading -------------------------------------------------------------------------------
     @property
-    def game(self) -> Game:
+    def game(self) -> PatienceGame:
         """The live game. Changing it directly? Call :meth:`refresh` so the board follows."""
         return self._game
 
     @game.setter
-    def game(self, game: Game) -> None:
+    def game(self, game: PatienceGame) -> None:
         self.load(game)
 
     @property
@@ -183,15 +234,24 @@ class WindmillWidget(anywidget.AnyWidget):
         except IllegalMove as err:
             self._say("refused", str(err))
             raise
+        self._mover = "You"
         self._changed(("move", self._game.describe_last()))
         return played
 
     def deal(self) -> Move:
-        """Turn the stock's top card onto the waste."""
-        return self.play("deal")
+        """Turn the stock's top card up: Windmill's ``deal``, Crazy Quilt's ``turn`` (or its redeal,
+        once the stock is empty)."""
+        stock_moves = self._game.board_facts()["stockMoves"]
+        legal = {str(m) for m in self._game.legal_moves()}
+        return self.play(next((m for m in stock_moves if m in legal), stock_moves[0]))
 
-    def undo(self) -> Move:
-        """Take back the last move."""
+    def undo(self) -> Move | None:
+        """Take back the last move; at the start of a game that New game (or :meth:`load`) put on
+        the board, go back to the game before it, where it was. Returns the move taken back (None
+        when it went back to the game before)."""
+        if not self._game.can_undo and self._earlier:
+            self._restore_earlier()
+            return None
         try:
             move = self._game.undo()
         except IllegalMove as err:
@@ -211,20 +271,44 @@ class WindmillWidget(anywidget.AnyWidget):
         return move
 
     def new_game(self, seed: int | None = None, rules: Any = None) -> PatienceGame:
-        """Deal a new game of the same game (same rules unless given); returns it."""
-        self._halt_autoplay()
-        seed = self._seeds.randrange(2**32) if seed is None else seed
-        self._game = type(self._game)(seed=seed, rules=rules if rules is not None else self._game.rules)
-        self._changed(("info", f"New game: seed {seed}, {self._rules_name()} rules."))
-        return self._game
+        """Deal a new game of the same game (same rules unless given) and return it: by default the
+        deal numbered one more than this one (42, 43, 44...). Undo at its start goes back to the game
+        it replaced, where it was."""
+        current = self._game
+        if seed is None:
+            seed = (current.seed + 1) % 2**64 if current.seed is not None else self._seeds.randrange(2**32)
+        game = type(current)(seed=seed, rules=rules if rules is not None else current.rules)
+        self._replace(game, ("info", f"New game: seed {seed}, {game.rules.preset or 'custom'} rules. "
+                                     "Undo goes back to the last game."))  # fmt: skip
+        return game
 
     def load(self, game: PatienceGame) -> None:
-        """Show ``game`` (it becomes ``w.game``; the widget keeps no copy)."""
-        if not isinstance(game, Game):
-            raise TypeError(f"load() takes a windmill_widget.Game, not {type(game).__name__}.")
+        """Show ``game`` (it becomes ``w.game``; the widget keeps no copy). Undo at its start goes
+        back to the game it replaced."""
+        self._check_game(game)
+        self._replace(game, ("info", f"Loaded a game at move {len(game.history)}."))
+
+    def _replace(self, game: PatienceGame, message: tuple[str, str]) -> None:
         self._halt_autoplay()
+        self._earlier = [*self._earlier, self._game][-EARLIER_GAMES:]
+        self._set_game(game)
+        self._mover = "You"
+        self._changed(message)
+
+    def _set_game(self, game: PatienceGame) -> None:
+        before = self._game
         self._game = game
-        self._changed(("info", f"Loaded a game at move {len(game.history)}."))
+        if type(game) is not type(before) or game.rules != before.rules:
+            self.meta = _meta(game)
+
+    def _restore_earlier(self) -> None:
+        self._halt_autoplay()
+        self._set_game(self._earlier.pop())
+        g = self._game
+        self._mover = "You"
+        self._changed(
+            ("info", f"Back to the game before: {g.origin.replace('=', ' ')} at move {len(g.history)}.")
+        )
 
     def refresh(self) -> None:
         """Publish the game again after it was changed directly (``w.game.play(...)``)."""
@@ -232,16 +316,25 @@ class WindmillWidget(anywidget.AnyWidget):
 
     def hint(self, strategy: StrategyLike | None = None) -> Move | None:
         """Show (and return) the move ``strategy`` (the default strategy) would play."""
-        if self._game.status != "playing":
-            self._say("info", "The game is over: there is nothing to suggest.")
+        outcome = self._game.outcome
+        if outcome is not None:
+            self._say("info", f"Nothing to suggest: {outcome.text[:1].lower()}{outcome.text[1:]}")
             return None
+        strategy = strategy or default_strategy
+        reason = ""
         try:
-            move = self._choose(strategy or default_strategy)
+            advise = getattr(strategy, "advise", None)
+            if callable(advise):  # a player that can say why (the built-in players can)
+                advice = advise(self._game.view())
+                move, reason = self._check_choice(strategy, advice.move), advice.reason
+            else:
+                move = self._choose(strategy)
         except IllegalMove as err:
             self._say("error", f"No hint: {err}")
             return None
         self._hint = str(move)
-        self._say("hint", f"Hint: {self._game.describe(move)}.")
+        text = f"Hint: {_sentence(self._game.describe(move))}."
+        self._say("hint", f"{text} {reason}" if reason else text)
         return move
 
     def step(self, strategy: StrategyLike | None = None) -> Move:
@@ -251,7 +344,8 @@ class WindmillWidget(anywidget.AnyWidget):
         strategy raises; the game is unchanged then.
         """
         move = self._choose(strategy or default_strategy)
-        return self.play(move)
+        played = self.play(move)
+        return played
 
     # -- autoplay ---------------------------------------------------------------------------
     def autoplay(
@@ -293,9 +387,10 @@ class WindmillWidget(anywidget.AnyWidget):
                 raise _LoopEnd("error", f"Autoplay stopped: {err}") from None
             except Exception as err:
                 raise _LoopEnd(
-                    "error", f"Autoplay stopped: {name} raised {type(err).__name__}: {err}"
+                    "error", f"Autoplay stopped: {name} raised {type(err).__name__}: {shorten(str(err))}"
                 ) from None
             self._game.play(move)
+            self._mover = name
             return "move", self._game.describe_last()
 
         return await self._run_loop(step, f"Autoplay: {name} is playing.", delay, max_moves)
@@ -307,6 +402,7 @@ class WindmillWidget(anywidget.AnyWidget):
             if not self._game.can_redo:
                 raise _LoopEnd("end", f"Replay finished at move {len(self._game.history)}.")
             self._game.redo()
+            self._mover = "The line"
             return "move", f"Replay: {self._game.describe_last()}"
 
         return await self._run_loop(step, "Replaying the line.", delay, None)
@@ -379,6 +475,7 @@ class WindmillWidget(anywidget.AnyWidget):
             while line.can_undo:
                 line.undo()
         self.load(line)
+        self._mover = "The line"
         total = len(line.redo_moves)
         self._say("info", f"Replay: {total} moves ready; Redo steps forward, Undo steps back.")
         if delay is not None:
@@ -394,6 +491,7 @@ class WindmillWidget(anywidget.AnyWidget):
             self._game.undo()
         while len(self._game.history) < n:
             self._game.redo()
+            self._mover = "The line"
         self._changed(("move", f"At move {n} of {total}."))
 
     # -- the front end's intents --------------------------------------------------------------
@@ -420,11 +518,14 @@ class WindmillWidget(anywidget.AnyWidget):
         Malformed or stale intents (made against an older ``version``) are refused with a
         message and change nothing.
         """
-        if not isinstance(intent, dict) or intent.get("type") not in INTENTS:
-            kind = intent.get("type") if isinstance(intent, dict) else type(intent).__name__
-            self._say("error", f"The board sent a request it should not have ({str(kind)[:40]!r}); ignored.")
+        problem = _shape_error(intent)
+        if problem is not None:
+            self._say("error", f"The board sent a malformed request ({problem}); ignored.")
             return False
-        kind = intent["type"]
+        kind = intent.get("type")
+        if kind not in INTENTS:
+            self._say("error", f"The board sent a request it should not have ({excerpt(kind)}); ignored.")
+            return False
         if kind == "stop":
             self.stop()
             return True
@@ -441,13 +542,16 @@ class WindmillWidget(anywidget.AnyWidget):
         try:
             if kind == "move":
                 text = intent.get("move")
-                if not isinstance(text, str) or len(text) > _MAX_MOVE_TEXT:
+                if not isinstance(text, str):
                     self._say("error", "The board sent a move that is not written as a move; ignored.")
                     return False
                 self.play(text)
             elif kind == "deal":
                 self.deal()
             elif kind == "undo":
+                if not self._game.can_undo and not self._earlier:
+                    self._say("refused", "There is no move to undo.")
+                    return False
                 self.undo()
             elif kind == "redo":
                 self.redo()
@@ -466,10 +570,21 @@ class WindmillWidget(anywidget.AnyWidget):
         kind, text = message
         outcome = self._game.outcome
         if outcome is not None and outcome.won:
-            kind, text = "won", f"{text} You won! All {self._game.total_cards} cards are on the foundations."
+            banner = self._banner() or {}
+            kind, text = "won", f"{text} {banner.get('title')} {banner.get('text')}"
         elif outcome is not None:
             kind, text = "lost", f"{text} {outcome.text} Undo some moves or start a new game."
         self._say(kind, text)
+
+    def _banner(self) -> dict[str, str] | None:
+        """What the board says under itself once the game is over: who won, or that it is over."""
+        outcome = self._game.outcome
+        if outcome is None:
+            return None
+        if outcome.won:
+            title = "You won!" if self._mover == "You" else f"{self._mover} won."
+            return {"title": title, "text": f"All {self._game.total_cards} cards are on the foundations."}
+        return {"title": "Game over", "text": outcome.text.removeprefix("Game over: ").capitalize()}
 
     def _say(self, kind: str, text: str) -> None:
         self._message_id += 1
@@ -483,12 +598,13 @@ class WindmillWidget(anywidget.AnyWidget):
         piles: dict[str, Any] = {name: [c.id for c in cards] for name, cards in g.piles().items()}
         piles["stock"] = len(piles["stock"])  # face down: a count only
         self.state = {
+            **g.board_state(),
             "game": g.name,
             "version": self._version,
             "piles": piles,
             "legal": [str(m) for m in g.legal_moves()],
             "status": g.status.value,
-            "can_undo": g.can_undo,
+            "can_undo": g.can_undo or bool(self._earlier),
             "can_redo": g.can_redo,
             "moves": len(g.history),
             "message": self._message,
@@ -496,6 +612,7 @@ class WindmillWidget(anywidget.AnyWidget):
             "autoplay": self._autoplaying,
             "seed": g.seed,
             "rules": self._rules_name(),
+            "banner": self._banner(),
         }
 
     # -- helpers ------------------------------------------------------------------------------
@@ -515,8 +632,10 @@ class WindmillWidget(anywidget.AnyWidget):
 
     def _choose(self, strategy: StrategyLike) -> Move:
         """Ask ``strategy`` for a move and check it; IllegalMove says what was wrong."""
+        return self._check_choice(strategy, strategy(self._game.view()))
+
+    def _check_choice(self, strategy: StrategyLike, choice: Any) -> Move:
         name = getattr(strategy, "__name__", "the strategy")
-        choice = strategy(self._game.view())
         if choice is None:
             raise IllegalMove(f"{name} has no move to suggest.", rule="no-move")
         try:
@@ -532,9 +651,34 @@ class WindmillWidget(anywidget.AnyWidget):
         return self._game.rules.preset or "custom"
 
     def _welcome(self) -> str:
-        seed = self._game.seed
-        deal = "A staged position" if seed is None else f"Seed {seed}"
+        g = self._game
+        deal = "a staged position" if g.seed is None else f"seed {g.seed}"
+        stock = g.board_facts()["stockMoves"][0]
         return (
-            f"{deal}, {self._rules_name()} rules. Click a card, then where it goes; "
-            "or drag it, or double-click it. Keys: d deal, u undo, r redo, h hint, n new game."
+            f"{g.title}, {deal}, {self._rules_name()} rules. Click a card, then where it goes; or drag it, "
+            f"or double-click it. Keys: d {stock}, u undo, r redo, h hint, n new game."
         )
+
+
+class WindmillWidget(PatienceWidget):
+    """A playable Windmill board: ``WindmillWidget(seed=42, rules=Rules.classic())`` deals a game,
+    ``WindmillWidget(game)`` shows a :class:`~windmill_widget.Game`."""
+
+    default_game = "windmill"
+
+    def _check_game(self, game: Any) -> None:
+        if not isinstance(game, find_game("windmill")):
+            what = getattr(game, "title", None) or excerpt(game)
+            raise TypeError(f"A WindmillWidget shows a Windmill game, not {what}: use PatienceWidget(game).")
+
+
+class QuiltWidget(PatienceWidget):
+    """A playable Crazy Quilt board: ``QuiltWidget(seed=7, rules=QuiltRules.common())`` deals a game,
+    ``QuiltWidget(game)`` shows a :class:`~windmill_widget.QuiltGame`."""
+
+    default_game = "crazy-quilt"
+
+    def _check_game(self, game: Any) -> None:
+        if not isinstance(game, find_game("crazy-quilt")):
+            what = getattr(game, "title", None) or excerpt(game)
+            raise TypeError(f"A QuiltWidget shows a Crazy Quilt game, not {what}: use PatienceWidget(game).")

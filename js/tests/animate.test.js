@@ -4,7 +4,9 @@ import { describe, it } from "node:test";
 import { MAX_ANIMATED, MOVE_MS, REFILL_DELAY_MS, framePositions, planAnimations, planDuration } from "../animate.js";
 import { computeLayout, topCardRect } from "../layout.js";
 
-const L = computeLayout(900);
+
+
+const L = computeLayout("windmill", 900);
 const base = { c: [0], nw: [], n1: [5], n2: [30], e1: [77], waste: [40, 41], stock: 90 };
 
 describe("planAnimations", () => {
@@ -49,19 +51,45 @@ describe("planAnimations", () => {
 
 describe("framePositions", () => {
   it("runs from the origin to the target and reports when done", () => {
-    const plan = { id: 1, from: { x: 0, y: 0 }, to: { x: 100, y: 50 }, delay: 0 };
+    const plan = { id: 1, from: { x: 0, y: 0, w: 10, h: 14 }, to: { x: 100, y: 50, w: 10, h: 14 }, delay: 0 };
     const [start] = framePositions([plan], 0);
-    assert.deepEqual([start.x, start.y, start.done], [0, 0, false]);
+    assert.deepEqual([start.cx, start.cy, start.angle, start.done], [5, 7, 0, false]);
     const [mid] = framePositions([plan], MOVE_MS / 2);
-    assert.ok(mid.x > 50 && mid.x < 100, "eases out");
+    assert.ok(mid.cx > 55 && mid.cx < 105, "eases out");
     const [end] = framePositions([plan], MOVE_MS * 2);
-    assert.deepEqual([end.x, end.y, end.done], [100, 50, true]);
+    assert.deepEqual([end.cx, end.cy, end.done], [105, 57, true]);
+  });
+
+  it("turns a card that lay across upright on its way (Crazy Quilt's quilt to its waste)", () => {
+    const plan = { id: 1, from: { x: 0, y: 0, w: 14, h: 10, across: true }, to: { x: 100, y: 50, w: 10, h: 14 }, delay: 0 };
+    assert.equal(framePositions([plan], 0)[0].angle, Math.PI / 2);
+    const mid = framePositions([plan], MOVE_MS / 2)[0].angle;
+    assert.ok(mid > 0 && mid < Math.PI / 2);
+    assert.equal(framePositions([plan], MOVE_MS)[0].angle, 0);
   });
 
   it("holds delayed cards at their origin", () => {
-    const plan = { id: 1, from: { x: 5, y: 5 }, to: { x: 100, y: 50 }, delay: 100 };
-    assert.equal(framePositions([plan], 90)[0].x, 5);
+    const plan = { id: 1, from: { x: 5, y: 5, w: 10, h: 14 }, to: { x: 100, y: 50, w: 10, h: 14 }, delay: 100 };
+    assert.equal(framePositions([plan], 90)[0].cx, 10);
     assert.equal(planDuration([plan]), 100 + MOVE_MS);
     assert.equal(planDuration([]), 0);
+  });
+});
+
+describe("Crazy Quilt's animations", () => {
+  const Q = computeLayout("crazy-quilt", 900, { hand: true });
+  it("flies a quilt card to a foundation, and a turned card from the stock to the hand", () => {
+    const before = { b1: [50], "C-": [51], hand: [], waste: [], stock: 32 };
+    const played = planAnimations(Q, before, { ...before, b1: [], "C-": [51, 50] });
+    assert.equal(played.length, 1);
+    assert.deepEqual(played[0].from, topCardRect(Q, "b1", 1));
+    assert.ok(played[0].from.across && !played[0].to.across);
+    const turned = planAnimations(Q, before, { ...before, hand: [60], stock: 31 });
+    assert.ok(turned[0].fromStock && turned[0].pile === "hand" && turned[0].delay === 0);
+  });
+
+  it("just switches on a redeal (the whole waste moves)", () => {
+    const waste = Array.from({ length: 30 }, (_, i) => i);
+    assert.deepEqual(planAnimations(Q, { waste, stock: 0 }, { waste: [], stock: 30 }), []);
   });
 });

@@ -1,17 +1,14 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
+import { counterHeight } from "../boards/counter.js";
+import * as quilt from "../boards/quilt.js";
+import * as windmill from "../boards/windmill.js";
 import {
-  CARD_ASPECT,
-  CORNERS,
-  MAX_CARD_W,
-  MIN_CARD_W,
-  PILE_NAMES,
-  SAILS,
-  WASTE_SHOWN,
-  WIDE_MIN_WIDTH,
+  GAMES,
   cardPositions,
   computeLayout,
+  counterAnchor,
   neighbour,
   pileAt,
   pileCentre,
@@ -36,31 +33,154 @@ const overlaps = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h
 
 const SAMPLE_WIDTHS = (() => {
   const rand = mulberry32(20240521);
-  const fixed = [200, 320, 360, WIDE_MIN_WIDTH - 1, WIDE_MIN_WIDTH, 640, 800, 1000, 1600, 2400];
-  return [...fixed, ...Array.from({ length: 60 }, () => 200 + Math.floor(rand() * 2000))];
+  const fixed = [180, 200, 230, 320, 360, 519, 520, 600, 640, 800, 1000, 1600, 2400];
+  return [...fixed, ...Array.from({ length: 50 }, () => 180 + Math.floor(rand() * 2000))];
 })();
 
-describe("computeLayout", () => {
-  it("places all 15 piles, inside the board, without overlaps, at any width", () => {
-    for (const width of SAMPLE_WIDTHS) {
-      const L = computeLayout(width);
-      assert.deepEqual(Object.keys(L.piles).sort(), [...PILE_NAMES].sort(), `width ${width}`);
-      for (const name of PILE_NAMES) {
-        const r = L.piles[name];
-        assert.ok(r.x >= 0 && r.y >= 0, `${name} starts inside at width ${width}`);
-        assert.ok(r.y + r.h <= L.height, `${name} fits the height at width ${width}`);
-        if (width >= MIN_CARD_W * 8) assert.ok(r.x + r.w <= width, `${name} fits width ${width}`);
-      }
-      for (const a of PILE_NAMES) {
-        for (const b of PILE_NAMES) {
-          if (a < b) assert.ok(!overlaps(L.piles[a], L.piles[b]), `${a} and ${b} overlap at ${width}`);
-        }
-      }
-    }
+const BOARDS = [
+  { game: "windmill", options: {}, names: windmill.PILE_NAMES, mod: windmill },
+  { game: "crazy-quilt", options: { hand: true }, names: quilt.PILE_NAMES, mod: quilt },
+  { game: "crazy-quilt", options: { hand: false }, names: quilt.PILE_NAMES.filter((n) => n !== "hand"), mod: quilt },
+];
+
+describe("both games' boards", () => {
+  it("are the games this front end knows, and an unknown game is an error", () => {
+    assert.deepEqual([...GAMES].sort(), ["crazy-quilt", "windmill"]);
+    assert.throws(() => computeLayout("klondike", 800), /cannot draw the game "klondike"/);
   });
 
+  for (const { game, options, names, mod } of BOARDS) {
+    const label = `${game}${options.hand === false ? " (no hand)" : ""}`;
+
+    it(`${label}: places every pile inside the board, without overlaps, at any width`, () => {
+      for (const width of SAMPLE_WIDTHS) {
+        const L = computeLayout(game, width, options);
+        assert.deepEqual(Object.keys(L.piles).sort(), [...names].sort(), `width ${width}`);
+        for (const name of names) {
+          const r = L.piles[name];
+          assert.ok(r.x >= 0 && r.y >= 0, `${name} starts inside at width ${width}`);
+          assert.ok(r.y + r.h <= L.height, `${name} fits the height at width ${width}`);
+          assert.ok(r.x + r.w <= L.width, `${name} fits the board's width at ${width}`);
+        }
+        for (const a of names) {
+          for (const b of names) {
+            if (a < b) assert.ok(!overlaps(L.piles[a], L.piles[b]), `${a} and ${b} overlap at ${width}`);
+          }
+        }
+      }
+    });
+
+    it(`${label}: fits the width it is given, down to narrow phones (never clipped)`, () => {
+      for (const width of SAMPLE_WIDTHS) {
+        const L = computeLayout(game, width, options);
+        if (width >= 230) assert.equal(L.width, width, `board wider than ${width}`);
+      }
+    });
+
+    it(`${label}: keeps a card's proportions and its sizes within the limits`, () => {
+      for (const width of SAMPLE_WIDTHS) {
+        const L = computeLayout(game, width, options);
+        assert.ok(L.cardW >= mod.MIN_CARD_W && L.cardW <= mod.MAX_CARD_W, `card width ${L.cardW} at ${width}`);
+        assert.ok(Math.abs(L.cardH / L.cardW - mod.CARD_ASPECT) < 0.05);
+      }
+      assert.equal(computeLayout(game, 5000, options).cardW, mod.MAX_CARD_W);
+    });
+
+    it(`${label}: grows with the width until the cards are full size, then centres the board`, () => {
+      let previous = 0;
+      for (let width = 200; width <= 1800; width += 10) {
+        const { cardW } = computeLayout(game, width, options);
+        assert.ok(cardW >= previous, `card width shrank at ${width}`);
+        previous = cardW;
+      }
+      const L = computeLayout(game, 2400, options);
+      const leftGap = Math.min(...names.map((n) => L.piles[n].x));
+      const rightGap = 2400 - Math.max(...names.map((n) => L.piles[n].x + L.piles[n].w));
+      assert.ok(Math.abs(leftGap - rightGap) <= 2, `left ${leftGap} vs right ${rightGap}`);
+    });
+
+    it(`${label}: survives nonsense widths`, () => {
+      for (const width of [0, -5, Number.NaN, undefined]) {
+        const L = computeLayout(game, width, options);
+        assert.ok(L.height > 0 && L.cardW === mod.MIN_CARD_W);
+      }
+    });
+
+    it(`${label}: finds every pile at its centre and near its corners, nothing outside`, () => {
+      for (const width of SAMPLE_WIDTHS) {
+        const L = computeLayout(game, width, options);
+        for (const name of names) {
+          const { x, y } = pileCentre(L, name);
+          assert.equal(pileAt(L, x, y), name);
+          const r = L.piles[name];
+          assert.equal(pileAt(L, r.x + 1, r.y + 1), name);
+          assert.equal(pileAt(L, r.x + r.w - 1, r.y + r.h - 1), name);
+        }
+        assert.equal(pileAt(L, -10, -10), null);
+        assert.equal(pileAt(L, L.width + 50, 5), null);
+      }
+    });
+
+    it(`${label}: puts every counter under its card, clear of every card and inside the board`, () => {
+      const counted = [...mod.FOUNDATIONS, "stock", "waste"];
+      for (const width of SAMPLE_WIDTHS) {
+        const L = computeLayout(game, width, options);
+        for (const name of counted) {
+          const at = counterAnchor(L, name);
+          const r = L.piles[name];
+          const ph = counterHeight(L.cardW);
+          const pill = { x: at.x - L.cardW * 0.45, y: at.y - ph / 2, w: L.cardW * 0.9, h: ph };
+          assert.ok(pill.y >= r.y + r.h, `${name}'s counter covers its card at ${width}`);
+          assert.ok(pill.y + pill.h <= L.height, `${name}'s counter leaves the board at ${width}`);
+          for (const other of names) {
+            assert.ok(!overlaps(pill, L.piles[other]), `${name}'s counter covers ${other} at ${width}`);
+          }
+        }
+      }
+    });
+
+    it(`${label}: can reach every pile from every pile with the arrow keys; Tab goes in reading order`, () => {
+      for (const width of [340, 900]) {
+        const L = computeLayout(game, width, options);
+        const order = readingOrder(L);
+        assert.deepEqual([...order].sort(), [...names].sort());
+        for (const start of names) {
+          const seen = new Set([start]);
+          const queue = [start];
+          while (queue.length) {
+            const p = queue.shift();
+            for (const dir of ["up", "down", "left", "right"]) {
+              const q = neighbour(L, p, dir);
+              if (!seen.has(q)) {
+                seen.add(q);
+                queue.push(q);
+              }
+            }
+          }
+          assert.equal(seen.size, names.length, `from ${start} at width ${width}`);
+        }
+        assert.equal(neighbour(L, order[0], "sideways"), order[0]);
+      }
+    });
+
+    it(`${label}: fans the top cards of the waste, the top card rightmost, and one card elsewhere`, () => {
+      const L = computeLayout(game, 900, options);
+      assert.equal(visibleCardRects(L, "waste", 0).length, 0);
+      assert.equal(visibleCardRects(L, "waste", 1).length, 1);
+      const fan = visibleCardRects(L, "waste", 40);
+      assert.equal(fan.length, mod.FAN.shown);
+      for (let i = 1; i < fan.length; i++) assert.ok(fan[i].x > fan[i - 1].x);
+      assert.deepEqual(topCardRect(L, "waste", 40), fan.at(-1));
+      for (const r of fan) assert.equal(pileAt(L, r.x + 2, r.y + r.h / 2), "waste");
+      const other = names.find((n) => n !== "waste" && n !== "stock");
+      assert.equal(visibleCardRects(L, other, 30).length, 1);
+    });
+  }
+});
+
+describe("Windmill's board", () => {
   it("draws a windmill: sails in a cross around the centre, corners between the arms", () => {
-    const { piles: p } = computeLayout(800);
+    const { piles: p } = computeLayout("windmill", 800);
     const cx = (n) => p[n].x;
     const cy = (n) => p[n].y;
     assert.ok(cy("n2") < cy("n1") && cy("n1") < cy("c") && cy("c") < cy("s1") && cy("s1") < cy("s2"));
@@ -73,108 +193,34 @@ describe("computeLayout", () => {
     assert.ok(cx("sw") < cx("c") && cy("sw") > cy("c"));
   });
 
-  it("puts the stock and waste beside the windmill when wide, below it when narrow", () => {
-    const wide = computeLayout(900);
-    assert.ok(wide.wide);
-    assert.ok(wide.piles.stock.x > wide.piles.e2.x + wide.cardW);
-    assert.ok(wide.piles.waste.y > wide.piles.stock.y);
-    const narrow = computeLayout(340);
-    assert.ok(!narrow.wide);
-    assert.ok(narrow.piles.stock.y > narrow.piles.s2.y + narrow.cardH);
-    assert.equal(narrow.piles.stock.y, narrow.piles.waste.y);
-  });
-
-  it("keeps cards between the legible and the sensible size, with a card's proportions", () => {
+  it("puts the stock and the waste in the cross's top corners at every width, as the static picture does", () => {
     for (const width of SAMPLE_WIDTHS) {
-      const L = computeLayout(width);
-      assert.ok(L.cardW >= MIN_CARD_W && L.cardW <= MAX_CARD_W, `card width ${L.cardW} at ${width}`);
-      assert.ok(Math.abs(L.cardH / L.cardW - CARD_ASPECT) < 0.05);
-    }
-    assert.equal(computeLayout(5000).cardW, MAX_CARD_W);
-    assert.equal(computeLayout(100).cardW, MIN_CARD_W);
-  });
-
-  it("grows with the width until the cards reach their largest size, and centres the board", () => {
-    let previous = 0;
-    for (let width = 300; width <= 1400; width += 10) {
-      const { cardW } = computeLayout(width);
-      assert.ok(cardW >= previous || width === WIDE_MIN_WIDTH, `card width shrank at ${width}`);
-      previous = cardW;
-    }
-    const L = computeLayout(2000);
-    const leftGap = Math.min(...PILE_NAMES.map((n) => L.piles[n].x));
-    const rightGap = 2000 - Math.max(...PILE_NAMES.map((n) => L.piles[n].x + L.piles[n].w));
-    assert.ok(Math.abs(leftGap - rightGap) <= 2, `left ${leftGap} vs right ${rightGap}`);
-  });
-
-  it("survives nonsense widths", () => {
-    for (const width of [0, -5, Number.NaN, undefined]) {
-      const L = computeLayout(width);
-      assert.ok(L.height > 0 && L.cardW === MIN_CARD_W);
-    }
-  });
-});
-
-describe("pileAt", () => {
-  it("finds every pile at its centre and at its corners", () => {
-    for (const width of SAMPLE_WIDTHS) {
-      const L = computeLayout(width);
-      for (const name of PILE_NAMES) {
-        const { x, y } = pileCentre(L, name);
-        assert.equal(pileAt(L, x, y), name);
-        const r = L.piles[name];
-        assert.equal(pileAt(L, r.x + 1, r.y + 1), name);
-        assert.equal(pileAt(L, r.x + r.w - 1, r.y + r.h - 1), name);
-      }
+      const { piles: p, cardW } = computeLayout("windmill", width);
+      assert.equal(p.stock.y, p.n2.y, `stock beside n2 at ${width}`);
+      assert.equal(p.stock.x, p.w2.x, `stock above w2 at ${width}`);
+      assert.equal(p.waste.y, p.n2.y);
+      assert.equal(p.waste.x + p.waste.w, p.e2.x + cardW, `the waste's fan ends above e2 at ${width}`);
+      assert.deepEqual(windmill.GRID.stock, [0, 0]);
+      assert.deepEqual(windmill.GRID.waste, [4, 0]);
     }
   });
 
-  it("finds nothing between the arms' gaps and outside the board", () => {
-    const L = computeLayout(800);
-    assert.equal(pileAt(L, -10, -10), null);
-    assert.equal(pileAt(L, 5000, 5), null);
-    // The empty grid cell up-left of nw (column 0, row 0) holds no pile.
-    const r = L.piles.w2;
-    assert.equal(pileAt(L, r.x + r.w / 2, L.piles.n2.y + 5), null);
-    // The gap between n1 and c.
+  it("is no taller than a 600 x 900 window at 600 px, and keeps the stock in view", () => {
+    const L = computeLayout("windmill", 560);
+    assert.ok(L.height < 760, `height ${L.height}`);
+    assert.ok(L.piles.stock.y < 100);
+  });
+
+  it("finds nothing in the gaps between the arms", () => {
+    const L = computeLayout("windmill", 800);
     const c = L.piles.c;
     assert.equal(pileAt(L, c.x + c.w / 2, c.y - 2), null);
+    const w2 = L.piles.w2;
+    assert.equal(pileAt(L, w2.x + w2.w / 2, L.piles.nw.y + 5), null); // the empty cell above w2
   });
 
-  it("picks the waste anywhere on its fan", () => {
-    const L = computeLayout(900);
-    const rects = visibleCardRects(L, "waste", 10);
-    for (const r of rects) assert.equal(pileAt(L, r.x + 2, r.y + r.h / 2), "waste");
-  });
-});
-
-describe("card rects", () => {
-  it("fans the top cards of the waste, the top card rightmost, and one card elsewhere", () => {
-    const L = computeLayout(900);
-    assert.equal(visibleCardRects(L, "waste", 0).length, 0);
-    assert.equal(visibleCardRects(L, "waste", 1).length, 1);
-    const fan = visibleCardRects(L, "waste", 40);
-    assert.equal(fan.length, WASTE_SHOWN);
-    for (let i = 1; i < fan.length; i++) assert.ok(fan[i].x > fan[i - 1].x);
-    assert.deepEqual(topCardRect(L, "waste", 40), fan.at(-1));
-    assert.equal(visibleCardRects(L, "c", 30).length, 1);
-    assert.deepEqual(topCardRect(L, "nw", 0), { ...L.piles.nw });
-  });
-
-  it("maps visible card ids to rects, hiding cards under the top and the stock's faces", () => {
-    const L = computeLayout(900);
-    const piles = { c: [0, 1, 2], n1: [40], waste: [10, 11, 12, 13, 14], stock: 50, nw: [] };
-    const pos = cardPositions(L, piles);
-    assert.deepEqual([...pos.keys()].sort((a, b) => a - b), [2, 12, 13, 14, 40]);
-    assert.deepEqual(pos.get(2), topCardRect(L, "c", 3));
-    assert.deepEqual(pos.get(14), topCardRect(L, "waste", 5));
-    assert.equal(cardPositions(L, undefined).size, 0);
-  });
-});
-
-describe("keyboard navigation", () => {
   it("moves along the arms with the arrow keys and stops at the edge", () => {
-    const L = computeLayout(800);
+    const L = computeLayout("windmill", 800);
     assert.equal(neighbour(L, "c", "up"), "n1");
     assert.equal(neighbour(L, "n1", "up"), "n2");
     assert.equal(neighbour(L, "n2", "up"), "n2");
@@ -184,47 +230,78 @@ describe("keyboard navigation", () => {
     assert.equal(neighbour(L, "c", "right"), "e1");
     assert.equal(neighbour(L, "n1", "left"), "nw");
     assert.equal(neighbour(L, "n1", "right"), "ne");
-    assert.equal(neighbour(L, "stock", "down"), "waste");
-    assert.equal(neighbour(L, "c", "sideways"), "c");
   });
 
-  it("can reach every pile from every pile with arrow keys", () => {
-    for (const width of [340, 900]) {
-      const L = computeLayout(width);
-      for (const start of PILE_NAMES) {
-        const seen = new Set([start]);
-        const queue = [start];
-        while (queue.length) {
-          const p = queue.shift();
-          for (const dir of ["up", "down", "left", "right"]) {
-            const q = neighbour(L, p, dir);
-            if (!seen.has(q)) {
-              seen.add(q);
-              queue.push(q);
-            }
-          }
-        }
-        assert.equal(seen.size, PILE_NAMES.length, `from ${start} at width ${width}`);
-      }
-    }
-  });
-
-  it("tabs through the windmill in reading order, then the stock and waste", () => {
-    for (const width of [340, 900]) {
-      const order = readingOrder(computeLayout(width));
-      assert.deepEqual(order.slice(0, 4), ["n2", "nw", "n1", "ne"]);
-      assert.deepEqual(order.slice(-2), ["stock", "waste"]);
-    }
-    const order = readingOrder(computeLayout(340));
-    assert.equal(order.length, PILE_NAMES.length);
-    assert.equal(order[0], "n2");
-    assert.deepEqual(order.slice(1, 4), ["nw", "n1", "ne"]);
-    assert.deepEqual(order.slice(-2), ["stock", "waste"]);
+  it("tabs through the board row by row: the stock, the top sail, the waste, then the cross", () => {
+    const order = readingOrder(computeLayout("windmill", 800));
+    assert.deepEqual(order.slice(0, 6), ["stock", "n2", "waste", "nw", "n1", "ne"]);
     assert.ok(order.indexOf("c") > order.indexOf("w1") && order.indexOf("c") < order.indexOf("e1"));
   });
 
-  it("has names for every sail and corner", () => {
-    assert.equal(SAILS.length, 8);
-    assert.equal(CORNERS.length, 4);
+  it("maps visible card ids to rects, hiding cards under the top and the stock's faces", () => {
+    const L = computeLayout("windmill", 900);
+    const piles = { c: [0, 1, 2], n1: [40], waste: [10, 11, 12, 13, 14], stock: 50, nw: [] };
+    const pos = cardPositions(L, piles);
+    assert.deepEqual([...pos.keys()].sort((a, b) => a - b), [2, 12, 13, 14, 40]);
+    assert.deepEqual(pos.get(2), topCardRect(L, "c", 3));
+    assert.deepEqual(pos.get(14), topCardRect(L, "waste", 5));
+    assert.equal(cardPositions(L, undefined).size, 0);
+  });
+});
+
+describe("Crazy Quilt's board", () => {
+  it("lays the quilt out 8 x 8, alternately upright and across, a1 upright at the top left", () => {
+    const L = computeLayout("crazy-quilt", 900, { hand: true });
+    assert.equal(quilt.CELLS.length, 64);
+    assert.deepEqual(quilt.CELLS.slice(0, 3), ["a1", "b1", "c1"]);
+    assert.equal(quilt.CELLS[8], "a2");
+    quilt.CELLS.forEach((name, i) => {
+      const r = L.piles[name];
+      const row = Math.floor(i / 8);
+      const col = i % 8;
+      assert.equal(r.across, (row + col) % 2 === 1, `${name}'s orientation`);
+      assert.ok(r.across ? r.w > r.h : r.h > r.w, `${name}'s box follows its card`);
+      if (col) assert.ok(pileCentre(L, name).x > pileCentre(L, quilt.CELLS[i - 1]).x);
+      if (row) assert.ok(pileCentre(L, name).y > pileCentre(L, quilt.CELLS[i - 8]).y);
+    });
+  });
+
+  it("puts the Aces in a column on the left and the Kings on the right, as seed 002 lays them", () => {
+    const L = computeLayout("crazy-quilt", 900, { hand: true });
+    const quiltLeft = Math.min(...quilt.CELLS.map((n) => L.piles[n].x));
+    const quiltRight = Math.max(...quilt.CELLS.map((n) => L.piles[n].x + L.piles[n].w));
+    for (const name of quilt.UP) assert.ok(L.piles[name].x + L.piles[name].w < quiltLeft, name);
+    for (const name of quilt.DOWN) assert.ok(L.piles[name].x > quiltRight, name);
+    for (let k = 1; k < 4; k++) assert.ok(L.piles[quilt.UP[k]].y > L.piles[quilt.UP[k - 1]].y);
+    const bottom = Math.max(...quilt.CELLS.map((n) => L.piles[n].y + L.piles[n].h));
+    for (const name of ["stock", "waste", "hand"]) assert.ok(L.piles[name].y > bottom, `${name} under the quilt`);
+  });
+
+  it("hits a card lying across on its wide box, and the cell beside it beyond that box", () => {
+    const L = computeLayout("crazy-quilt", 900, { hand: true });
+    const b1 = L.piles.b1; // row 1, column b: across
+    assert.ok(b1.across);
+    assert.equal(pileAt(L, b1.x + 2, b1.y + b1.h / 2), "b1");
+    assert.equal(pileAt(L, b1.x + b1.w - 2, b1.y + b1.h / 2), "b1");
+    assert.equal(pileAt(L, b1.x + b1.w / 2, b1.y - 2), null); // above the card, inside its cell
+    const a1 = L.piles.a1; // upright
+    assert.equal(pileAt(L, a1.x + a1.w / 2, a1.y + 2), "a1");
+    assert.deepEqual(topCardRect(L, "b1", 1), { ...b1 });
+  });
+
+  it("moves between neighbouring cells with the arrow keys", () => {
+    const L = computeLayout("crazy-quilt", 900, { hand: true });
+    assert.equal(neighbour(L, "c4", "right"), "d4");
+    assert.equal(neighbour(L, "c4", "left"), "b4");
+    assert.equal(neighbour(L, "c4", "up"), "c3");
+    assert.equal(neighbour(L, "c4", "down"), "c5");
+    assert.equal(neighbour(L, "a1", "left"), "S+");
+    assert.equal(neighbour(L, "h1", "right"), "S-");
+  });
+
+  it("tabs through the quilt row by row, then the foundations, then the stock, waste and hand", () => {
+    const order = readingOrder(computeLayout("crazy-quilt", 900, { hand: true }));
+    assert.deepEqual(order.slice(0, 9), [...quilt.CELLS.slice(0, 9)]);
+    assert.deepEqual(order.slice(-3), ["stock", "waste", "hand"]);
   });
 });

@@ -175,6 +175,8 @@ def test_play_by_keyboard(lab_page: LabNotebook) -> None:
     # Tab walks the piles in reading order; the notebook's own shortcuts stay out of the way.
     board.pile("n2").focus()
     keys.press("Tab")
+    assert lab_page.page.evaluate(focused) == "waste"  # the top row: stock, n2, waste
+    keys.press("Tab")
     assert lab_page.page.evaluate(focused) == "nw"
     assert lab_page.page.locator(".jp-Notebook .jp-Cell").count() >= 1
 
@@ -282,17 +284,21 @@ def test_won_and_stuck_banners(lab_page: LabNotebook) -> None:
     board.click_move("n1>c")
     board.wait_drawn(2)
     expect(banner).to_be_visible()
-    expect(banner.locator("h3")).to_have_text("You won!")
-    expect(banner).to_contain_text("You won! All 104 cards")
+    expect(banner.locator(".windmill-banner-title")).to_have_text("You won!")
+    expect(banner).to_contain_text("All 2 cards are on the foundations.")
+    expect(board.message).to_be_hidden()  # the banner says it once, in place of the message line
 
     lab_page.run_cell(
         'w.load(__import__("windmill_widget").Game.from_position(sails={"n1": "5C"}, stock=[]))'
     )
     board.wait_drawn(3)
-    expect(banner.locator("h3")).to_have_text("Game over")
-    expect(banner.locator('[data-action="undo"]')).to_be_hidden()  # nothing to undo in a staged game
-    banner.locator('[data-action="new_game"]').click()
+    expect(banner.locator(".windmill-banner-title")).to_have_text("Game over")
+    # No move of this game to take back, but Undo goes back to the game it replaced (the won one).
+    banner.locator('[data-action="undo"]').click()
     board.wait_drawn(4)
+    expect(banner.locator(".windmill-banner-title")).to_have_text("You won!")
+    banner.locator('[data-action="new_game"]').click()
+    board.wait_drawn(5)
     expect(banner).to_be_hidden()
     assert lab_page.value("w.game.status") == "playing"
 

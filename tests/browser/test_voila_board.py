@@ -55,28 +55,35 @@ def test_voila_board_fits_a_narrow_window(voila, browser, output_dir) -> None:
         board = open_board(page, voila.url)
         stage = board.stage.bounding_box()
         assert stage and stage["width"] <= 400
-        # Narrow: the stock and the waste sit below the windmill, every pile inside the board.
+        # The stock and the waste sit in the cross's top corners at every width, so they stay in view
+        # and the board stays no taller than a small window.
         stock = board.pile("stock").bounding_box()
-        s2 = board.pile("s2").bounding_box()
-        assert stock and s2 and stock["y"] > s2["y"] + s2["height"]
-        for pile in ("w2", "e2", "waste"):
+        nw = board.pile("nw").bounding_box()
+        assert stock and nw and stock["y"] + stock["height"] < nw["y"]
+        assert stage["height"] < 600, stage
+        for pile in ("w2", "e2", "waste", "stock", "s2"):
             box = board.pile(pile).bounding_box()
             assert (
                 box and stage["x"] <= box["x"] and box["x"] + box["width"] <= stage["x"] + stage["width"] + 1
             )
+            assert box["y"] + box["height"] <= stage["y"] + stage["height"] + 1
         board.drag("e1", "nw")
         board.wait_drawn(1)
         page.screenshot(path=str(output_dir / "voila-narrow.png"), full_page=True)
-        # Widening the window lays the board out again: the stock moves beside the windmill.
-        page.set_viewport_size({"width": 1100, "height": 900})
-        page.wait_for_function(
-            """([stock, e2]) => stock.getBoundingClientRect().left > e2.getBoundingClientRect().right""",
-            arg=[board.pile("stock").element_handle(), board.pile("e2").element_handle()],
-            timeout=REACT_MS,
-        )
-        stock = board.pile("stock").bounding_box()
-        e2 = board.pile("e2").bounding_box()
-        assert stock and e2 and stock["x"] > e2["x"] + e2["width"]
+        # Wider and narrower windows lay the board out again: larger cards, the same places.
+        for width in (1100, 230):
+            page.set_viewport_size({"width": width, "height": 900})
+            page.wait_for_function(
+                """([stage, width]) => stage.getBoundingClientRect().width <= width""",
+                arg=[board.stage.element_handle(), width],
+                timeout=REACT_MS,
+            )
+            stage = board.stage.bounding_box()
+            waste = board.pile("waste").bounding_box()
+            stock = board.pile("stock").bounding_box()
+            assert stage and waste and stock
+            assert waste["x"] + waste["width"] <= stage["x"] + stage["width"] + 1, f"waste clipped at {width}"
+            assert stock["y"] < board.pile("nw").bounding_box()["y"]
     finally:
         context.close()
 

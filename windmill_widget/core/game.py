@@ -96,11 +96,18 @@ class PatienceGame:
         """What the last move did, everything that followed from it included, in sentences."""
         raise NotImplementedError
 
-    @classmethod
-    def board_facts(cls) -> dict[str, Any]:
-        """What a board needs to know of this game once (not with every move): each pile's label
-        for people (``labels``) and each foundation's capacity (``caps``)."""
+    def board_facts(self) -> dict[str, Any]:
+        """What a board needs to know of this game once (not with every move), as JSON: its
+        ``title``, its ``piles`` in index order, each pile's label for people (``labels``), each
+        foundation's capacity (``caps``), the ``foundations`` (in the order a double-click tries
+        them) with the ``preferred`` one and the ``home`` a card is sent to for an explanation (a
+        pile, or one per suit), the stock's moves (``stockMoves``, with ``moveLabels`` and
+        ``moveTitles`` for its buttons) and the game's ``options`` for the board's layout."""
         raise NotImplementedError
+
+    def board_state(self) -> dict[str, Any]:
+        """What a board shows beside the piles and the legal moves, as JSON (changes with every move)."""
+        return {}
 
     @property
     def progress(self) -> str:

@@ -4,6 +4,8 @@
 "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…' (1000 characters)"
 >>> excerpt([1, 2]), excerpt("n1>c")
 ('[1, 2]', "'n1>c'")
+>>> shorten("lost my marbles"), shorten("y" * 500, 20)
+('lost my marbles', 'yyyyyyyyyyyyyyyyyyy…')
 """
 
 from __future__ import annotations
@@ -33,3 +35,8 @@ def excerpt(value: object, limit: int = EXCERPT) -> str:
     except Exception:  # a value whose repr raises is still an error worth reporting
         text = f"<{type(value).__name__}>"
     return text if len(text) <= limit + 8 else text[: limit + 5] + "…"
+
+
+def shorten(text: str, limit: int = 200) -> str:
+    """``text`` itself (a message, not a value to quote), cut to ``limit`` characters."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

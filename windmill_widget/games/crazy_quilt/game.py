@@ -282,13 +282,34 @@ class QuiltGame(PatienceGame):
         return QuiltView(self._pos, self.history, self._legal_codes())
 
     # -- display -----------------------------------------------------------------------------------
-    @classmethod
-    def board_facts(cls) -> dict[str, Any]:
-        """Pile labels for people ("Cell c4", "Foundation H+", "Hand") and the foundations' capacities."""
+    def board_facts(self) -> dict[str, Any]:
+        """What the board needs to know once (see :meth:`PatienceGame.board_facts`): pile labels for
+        people ("Cell c4", "Foundation H+", "Card in hand"), the foundations, the stock's two moves,
+        and whether a turned card is held in hand (the literal rules)."""
         labels = {name: describe_pile(name).removeprefix("the ") for name in PILES}
         labels = {name: text[:1].upper() + text[1:] for name, text in labels.items()}
         labels.update({name: f"Cell {name}" for name in CELLS})
-        return {"labels": labels, "caps": dict.fromkeys(FOUNDATIONS, FOUNDATION_FULL)}
+        return {
+            "title": self.title,
+            "piles": list(PILES),
+            "cells": list(CELLS),
+            "labels": labels,
+            "caps": dict.fromkeys(FOUNDATIONS, FOUNDATION_FULL),
+            "foundations": list(FOUNDATIONS),
+            "preferred": None,
+            "home": {suit: f"{suit}+" for suit in SUITS},
+            "stockMoves": ["turn", "redeal"],
+            "moveLabels": {"turn": "Turn", "redeal": "Redeal"},
+            "moveTitles": {
+                "turn": "Turn up the next card of the stock (d or t)",
+                "redeal": "Turn the waste over as a new stock, once the stock is empty",
+            },
+            "options": {"hand": self.rules.held},
+        }
+
+    def board_state(self) -> dict[str, Any]:
+        """The free cells and the redeals left, beside the piles (changes with every move)."""
+        return {"free": self.available(), "redeals_left": self.redeals_left}
 
     def _repr_detail(self) -> str:
         return f"{self.progress.replace(' ', '=', 1)}, {len(self._pos.available())} free"

@@ -17,15 +17,17 @@ from __future__ import annotations
 
 from ...core.cards import SUIT_NAMES, SUIT_SYMBOLS, SUITS
 from ...core.moves import Move, Notation
+from .board import BOARD
 
-SIZE = 8
-COLUMNS = "abcdefgh"
+# The names come from board.json, which the front end reads too.
+COLUMNS: str = BOARD["columns"]
+SIZE: int = BOARD["rows"]
 #: The quilt's cells in index order: row by row from the top left (``a1 b1 .. h1 a2 .. h8``).
 CELLS: tuple[str, ...] = tuple(f"{COLUMNS[c]}{r + 1}" for r in range(SIZE) for c in range(SIZE))
-UP: tuple[str, ...] = tuple(f"{s}+" for s in SUITS)  #: the Ace foundations, building up
-DOWN: tuple[str, ...] = tuple(f"{s}-" for s in SUITS)  #: the King foundations, building down
+UP: tuple[str, ...] = tuple(BOARD["up"])  #: the Ace foundations, building up (S+ H+ D+ C+)
+DOWN: tuple[str, ...] = tuple(BOARD["down"])  #: the King foundations, building down (S- H- D- C-)
 FOUNDATIONS = (*UP, *DOWN)
-STOCK, WASTE, HAND = "stock", "waste", "hand"
+STOCK, WASTE, HAND = BOARD["stock"], BOARD["waste"], BOARD["hand"]
 #: Every pile's name, in index order (the rules' internal numbering).
 PILES: tuple[str, ...] = (*CELLS, *FOUNDATIONS, STOCK, WASTE, HAND)
 PILE_INDEX = {name: i for i, name in enumerate(PILES)}

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ...core import svg as pic
 from ...core.svg import CARD_H, CARD_W, LIGHT
+from .board import FAN_SHOWN, FAN_STEP
 from .notation import CELLS, COLUMNS, DOWN, SIZE, UP, upright
 
 if TYPE_CHECKING:
@@ -25,7 +26,7 @@ QUILT_Y = GAP + LABEL_H
 RIGHT_X = QUILT_X + SIZE * CELL + GAP
 WIDTH = RIGHT_X + CARD_W + GAP  #: the picture's width (before ``scale``)
 BOTTOM_Y = QUILT_Y + SIZE * CELL + GAP + LABEL_H
-WASTE_SHOWN, WASTE_STEP = 3, 16
+WASTE_SHOWN, WASTE_STEP = FAN_SHOWN, round(FAN_STEP * CARD_W)
 
 
 def _cell_box(index: int) -> tuple[float, float, bool]:

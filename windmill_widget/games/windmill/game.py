@@ -255,12 +255,23 @@ class Game(PatienceGame):
         return PlayerView(self._pos, self.history, self._legal_codes())
 
     # -- display -----------------------------------------------------------------------------------
-    @classmethod
-    def board_facts(cls) -> dict[str, Any]:
-        """Pile labels for people ("Sail n1", "Corner nw", "Centre", "Waste", "Stock") and the
-        foundations' capacities."""
+    def board_facts(self) -> dict[str, Any]:
+        """What the board needs to know once (see :meth:`PatienceGame.board_facts`): pile labels for
+        people ("Sail n1", "Corner nw", "Centre"), the foundations' capacities, the centre first."""
         labels = {name: describe_pile(name).removeprefix("the ").capitalize() for name in PILES}
-        return {"labels": labels, "caps": {"c": CENTRE_FULL, **dict.fromkeys(CORNERS, CORNER_FULL)}}
+        return {
+            "title": self.title,
+            "piles": list(PILES),
+            "labels": labels,
+            "caps": {"c": CENTRE_FULL, **dict.fromkeys(CORNERS, CORNER_FULL)},
+            "foundations": ["c", *CORNERS],
+            "preferred": "c",
+            "home": "c",
+            "stockMoves": ["deal"],
+            "moveLabels": {"deal": "Deal"},
+            "moveTitles": {"deal": "Deal a card from the stock (d)"},
+            "options": {},
+        }
 
     @property
     def progress(self) -> str:

@@ -10,16 +10,14 @@ from typing import TYPE_CHECKING
 
 from ...core import svg as pic
 from ...core.svg import CARD_H, CARD_W, LIGHT
-from .board import CROSS
+from .board import FAN_SHOWN, FAN_STEP, GRID
 from .notation import CORNERS, PILES, SAILS
 from .position import CENTRE_FULL, CORNER_FULL
 
 if TYPE_CHECKING:
     from .game import Game
 
-# The cross comes from board.json, shared with the canvas board; the static picture adds the stock
-# and waste in the cross's free top corners.
-GRID: dict[str, tuple[float, float]] = {**CROSS, "stock": (0, 0), "waste": (4, 0)}
+# Where each pile goes comes from board.json, which the canvas board reads too.
 GAP = 12
 WIDTH = GAP + 5 * (CARD_W + GAP)  #: the picture's width (before ``scale``)
 
@@ -32,7 +30,7 @@ def _cell(name: str) -> tuple[float, float]:
 # The waste fans its top WASTE_SHOWN cards left to right, top card rightmost (as the canvas board does),
 # inside a box wide enough for the whole fan. The box ends where the waste's grid cell ends, so it
 # stays in the picture; it reaches left into the top row's free cell beside the n2 sail.
-WASTE_SHOWN, WASTE_STEP = 3, 16
+WASTE_SHOWN, WASTE_STEP = FAN_SHOWN, round(FAN_STEP * CARD_W)
 _WASTE_RIGHT = _cell("waste")[0] + CARD_W
 WASTE_BOX: tuple[float, float, float, float] = (  #: x, y, width, height
     _WASTE_RIGHT - CARD_W - (WASTE_SHOWN - 1) * WASTE_STEP,

@@ -1,0 +1,127 @@
+// Crazy Quilt's board geometry: where every pile sits for a given width. Pure (no DOM), so node tests
+// can pin it down. Seed 002's layout: "Put the aces in a column at the extreme left, and the kings in
+// a column at the extreme right. Between the columns deal sixty-four cards in a 'crazy quilt' of eight
+// rows of eight, turning cards alternatively." The names (cells, foundations, the bottom row) come from
+// board.json, which the Python engine reads too; the sizes and gaps live here.
+
+import board from "../../windmill_widget/games/crazy_quilt/board.json" with { type: "json" };
+import { counterRoom } from "./counter.js";
+
+export const COLUMNS = board.columns;
+export const ROWS = board.rows;
+/** The quilt's cells row by row from the top left: a1 b1 .. h1 a2 .. h8. */
+export const CELLS = Object.freeze(
+  Array.from({ length: ROWS * COLUMNS.length }, (_, i) => `${COLUMNS[i % COLUMNS.length]}${Math.floor(i / COLUMNS.length) + 1}`),
+);
+export const UP = Object.freeze([...board.up]);
+export const DOWN = Object.freeze([...board.down]);
+export const FOUNDATIONS = Object.freeze([...UP, ...DOWN]);
+export const BOTTOM = Object.freeze([...board.bottom]);
+export const PILE_NAMES = Object.freeze([...CELLS, ...FOUNDATIONS, board.stock, board.waste, board.hand]);
+export const FAN = Object.freeze({ pile: board.fan.pile, shown: board.fan.shown, step: board.fan.step });
+
+/** Does the card of cell `index` lie upright? Cards alternate, the top-left one upright (as the engine). */
+export const upright = (index) => (Math.floor(index / COLUMNS.length) + (index % COLUMNS.length)) % 2 === 0;
+
+// Proportions, in units of one card's width.
+export const CARD_ASPECT = 1.4;
+const CELL = CARD_ASPECT; // a quilt cell is a square that holds a card either way
+const CELL_GAP = 0.08;
+const SIDE_GAP = 0.45; // between a foundation column and the quilt (room for the row numbers)
+const MARGIN = 0.3;
+const LABEL_SPACE = 0.38; // the column letters above the quilt, the captions above the bottom row
+const BOTTOM_GAP = 0.3;
+
+export const MIN_CARD_W = 12;
+export const MAX_CARD_W = 64;
+
+const N = COLUMNS.length;
+const QUILT_UNITS = N * CELL + (N - 1) * CELL_GAP;
+const UNITS_W = 2 * MARGIN + 2 * (1 + SIDE_GAP) + QUILT_UNITS;
+
+const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
+
+/** The board's width in pixels with cards `cardW` wide (margins included), as quiltLayout lays it. */
+function boardWidth(cardW) {
+  const cell = Math.round(cardW * CARD_ASPECT);
+  const cellStep = cell + Math.round(cardW * CELL_GAP);
+  return Math.ceil(2 * cardW * (MARGIN + 1 + SIDE_GAP) + (N - 1) * cellStep + cell);
+}
+
+/** Empty-slot captions: a quilt space stays empty; a foundation shows what it builds toward. */
+export function caption(name) {
+  if (UP.includes(name) || DOWN.includes(name)) return name;
+  return "";
+}
+
+/**
+ * Geometry for a board `width` CSS pixels wide. `options.hand`: lay out the held card (the literal
+ * rules). Returns {game, width, height, cardW, cardH, piles, fan, order, refills, captions, rowLabels,
+ * columnLabels}. A cell's rect is its card's box: `across` cells are wider than tall.
+ */
+export function quiltLayout(width, options = {}) {
+  const w = Math.max(1, Number.isFinite(width) ? width : 0);
+  // The cells' rounding makes the board a few pixels wider than its units say: shrink until it fits.
+  let cardW = Math.floor(clamp(w / UNITS_W, MIN_CARD_W, MAX_CARD_W));
+  while (cardW > MIN_CARD_W && boardWidth(cardW) > w) cardW -= 1;
+  const cardH = Math.round(cardW * CARD_ASPECT);
+  const cell = cardH; // the square each cell's card sits in
+  const cellStep = cell + Math.round(cardW * CELL_GAP);
+  const left = Math.max(cardW * MARGIN, (w - boardWidth(cardW)) / 2 + cardW * MARGIN);
+  const quiltX = Math.round(left + cardW * (1 + SIDE_GAP));
+  const quiltY = Math.round(cardW * (MARGIN + LABEL_SPACE));
+  const quiltH = (N - 1) * cellStep + cell;
+  const piles = {};
+  CELLS.forEach((name, i) => {
+    const col = i % N;
+    const row = Math.floor(i / N);
+    const [bw, bh] = upright(i) ? [cardW, cardH] : [cardH, cardW];
+    piles[name] = {
+      x: Math.round(quiltX + col * cellStep + (cell - bw) / 2),
+      y: Math.round(quiltY + row * cellStep + (cell - bh) / 2),
+      w: bw,
+      h: bh,
+      across: !upright(i),
+    };
+  });
+  // Four foundations to a column, spread over the quilt's height, each with its counter below.
+  const slot = quiltH / 4;
+  const columnX = [Math.round(left), Math.round(quiltX + (N - 1) * cellStep + cell + cardW * SIDE_GAP)];
+  [UP, DOWN].forEach((names, side) => {
+    names.forEach((name, k) => {
+      piles[name] = { x: columnX[side], y: Math.round(quiltY + k * slot + (slot - cardH) / 2), w: cardW, h: cardH };
+    });
+  });
+  const bottomY = Math.round(quiltY + quiltH + cardW * (BOTTOM_GAP + LABEL_SPACE));
+  const fanStep = FAN.step * cardW;
+  const fanW = Math.round(cardW + (FAN.shown - 1) * fanStep);
+  let x = quiltX;
+  for (const name of BOTTOM) {
+    if (name === board.hand && !options.hand) continue;
+    const pw = name === FAN.pile ? fanW : cardW;
+    piles[name] = { x: Math.round(x), y: bottomY, w: pw, h: cardH };
+    x += pw + cardW * 0.6;
+  }
+  const height = Math.ceil(bottomY + cardH + counterRoom(cardW) + cardW * MARGIN);
+  const order = [...CELLS, ...UP, ...DOWN, ...BOTTOM.filter((n) => piles[n])];
+  return {
+    game: "crazy-quilt",
+    width: Math.max(w, Math.ceil(columnX[1] + cardW * (1 + MARGIN))),
+    height,
+    cardW,
+    cardH,
+    piles,
+    fan: { ...FAN, stepPx: fanStep },
+    order,
+    refills: [],
+    captions: { stock: "Stock", waste: "Waste", hand: "Hand" },
+    slotCaption: caption,
+    table: {},
+    columnLabels: [...COLUMNS].map((letter, c) => ({ text: letter, x: quiltX + c * cellStep + cell / 2, y: quiltY })),
+    rowLabels: Array.from({ length: N }, (_, r) => ({
+      text: String(r + 1),
+      x: quiltX - cardW * 0.12,
+      y: quiltY + r * cellStep + cell / 2,
+    })),
+  };
+}
