@@ -409,7 +409,8 @@ export function drawScene(ctx, layout, scene, theme) {
   ctx.textAlign = "left";
   ctx.textBaseline = "bottom";
   for (const [name, text] of Object.entries(scene.labels ?? {})) {
-    if (rects[name]) ctx.fillText(text, rects[name].x, rects[name].y - cardW * 0.08);
+    const r = rects[name];
+    if (r) ctx.fillText(text, r.x, r.y - cardW * 0.08, r.w + cardW * 0.5); // squeezed, never overlapping
   }
 
   for (const f of scene.floating ?? []) {

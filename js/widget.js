@@ -83,8 +83,9 @@ function render({ model, el }) {
     bannerTitle, bannerText, bannerNew, bannerUndo); // prettier-ignore
   const messageLine = element("div", { className: "windmill-message" });
   const live = element("div", { className: "windmill-sr-only", "aria-live": "polite", role: "status" });
+  const scroller = element("div", { className: "windmill-scroll" }, stage);
   const root = element("div", { className: "windmill", "data-lm-suppress-shortcuts": "true" },
-    toolbar, stage, banner, messageLine, live); // prettier-ignore
+    toolbar, scroller, banner, messageLine, live); // prettier-ignore
   el.append(root);
 
   // ---- view-local state -------------------------------------------------------------------
@@ -242,7 +243,7 @@ function render({ model, el }) {
     if (drag) floating.push(centreOf(drag.id, { x: drag.x, y: drag.y, w: layout.cardW, h: layout.cardH }));
     const source = drag?.src ?? selected;
     const labels = {};
-    for (const name of ["stock", "waste", "hand"]) if (layout.piles[name]) labels[name] = meta.labels?.[name] ?? name;
+    for (const [name, text] of Object.entries(layout.captions ?? {})) if (layout.piles[name]) labels[name] = text;
     const scene = {
       piles: state.piles ?? {},
       faces: meta.faces ?? [],

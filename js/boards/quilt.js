@@ -1,7 +1,7 @@
 // Crazy Quilt's board geometry: where every pile sits for a given width. Pure (no DOM), so node tests
 // can pin it down. Seed 002's layout: "Put the aces in a column at the extreme left, and the kings in
 // a column at the extreme right. Between the columns deal sixty-four cards in a 'crazy quilt' of eight
-// rows of eight, turning cards alternatively." The names (cells, foundations, the bottom row) come from
+// rows of eight, turning cards alternatively." The names (cells, foundations, the top row) come from
 // board.json, which the Python engine reads too; the sizes and gaps live here.
 
 import board from "../../windmill_widget/games/crazy_quilt/board.json" with { type: "json" };
@@ -16,7 +16,7 @@ export const CELLS = Object.freeze(
 export const UP = Object.freeze([...board.up]);
 export const DOWN = Object.freeze([...board.down]);
 export const FOUNDATIONS = Object.freeze([...UP, ...DOWN]);
-export const BOTTOM = Object.freeze([...board.bottom]);
+export const TOP = Object.freeze([...board.top]);
 export const PILE_NAMES = Object.freeze([...CELLS, ...FOUNDATIONS, board.stock, board.waste, board.hand]);
 export const FAN = Object.freeze({ pile: board.fan.pile, shown: board.fan.shown, step: board.fan.step });
 
@@ -29,10 +29,11 @@ const CELL = CARD_ASPECT; // a quilt cell is a square that holds a card either w
 const CELL_GAP = 0.08;
 const SIDE_GAP = 0.45; // between a foundation column and the quilt (room for the row numbers)
 const MARGIN = 0.3;
-const LABEL_SPACE = 0.38; // the column letters above the quilt, the captions above the bottom row
-const BOTTOM_GAP = 0.3;
+const LABEL_SPACE = 0.38; // the captions above the top row, the column letters above the quilt
+const ROW_GAP = 0.25; // between the top row's counters and the column letters
 
-export const MIN_CARD_W = 12;
+// Below MIN_CARD_W a card would not be legible: a narrower host scrolls the board sideways instead.
+export const MIN_CARD_W = 22;
 export const MAX_CARD_W = 64;
 
 const N = COLUMNS.length;
@@ -69,7 +70,9 @@ export function quiltLayout(width, options = {}) {
   const cellStep = cell + Math.round(cardW * CELL_GAP);
   const left = Math.max(cardW * MARGIN, (w - boardWidth(cardW)) / 2 + cardW * MARGIN);
   const quiltX = Math.round(left + cardW * (1 + SIDE_GAP));
-  const quiltY = Math.round(cardW * (MARGIN + LABEL_SPACE));
+  // The stock, the waste and the card in hand in a row above the quilt, always in view.
+  const topY = Math.round(cardW * (MARGIN + LABEL_SPACE));
+  const quiltY = Math.round(topY + cardH + counterRoom(cardW) + cardW * (ROW_GAP + LABEL_SPACE));
   const quiltH = (N - 1) * cellStep + cell;
   const piles = {};
   CELLS.forEach((name, i) => {
@@ -92,18 +95,18 @@ export function quiltLayout(width, options = {}) {
       piles[name] = { x: columnX[side], y: Math.round(quiltY + k * slot + (slot - cardH) / 2), w: cardW, h: cardH };
     });
   });
-  const bottomY = Math.round(quiltY + quiltH + cardW * (BOTTOM_GAP + LABEL_SPACE));
   const fanStep = FAN.step * cardW;
   const fanW = Math.round(cardW + (FAN.shown - 1) * fanStep);
   let x = quiltX;
-  for (const name of BOTTOM) {
+  for (const name of TOP) {
     if (name === board.hand && !options.hand) continue;
     const pw = name === FAN.pile ? fanW : cardW;
-    piles[name] = { x: Math.round(x), y: bottomY, w: pw, h: cardH };
+    piles[name] = { x: Math.round(x), y: topY, w: pw, h: cardH };
     x += pw + cardW * 0.6;
   }
-  const height = Math.ceil(bottomY + cardH + counterRoom(cardW) + cardW * MARGIN);
-  const order = [...CELLS, ...UP, ...DOWN, ...BOTTOM.filter((n) => piles[n])];
+  const lowest = Math.max(quiltY + quiltH, piles[UP.at(-1)].y + cardH + counterRoom(cardW));
+  const height = Math.ceil(lowest + cardW * MARGIN);
+  const order = [...TOP.filter((n) => piles[n]), ...CELLS, ...UP, ...DOWN];
   return {
     game: "crazy-quilt",
     width: Math.max(w, Math.ceil(columnX[1] + cardW * (1 + MARGIN))),

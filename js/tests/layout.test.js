@@ -70,10 +70,12 @@ describe("both games' boards", () => {
       }
     });
 
-    it(`${label}: fits the width it is given, down to narrow phones (never clipped)`, () => {
+    it(`${label}: fits the width it is given; below its smallest legible cards it scrolls, never clips`, () => {
+      const smallest = computeLayout(game, 1, options).width; // the board with MIN_CARD_W cards
+      assert.ok(smallest <= (game === "windmill" ? 100 : 360), `smallest board ${smallest}`);
       for (const width of SAMPLE_WIDTHS) {
         const L = computeLayout(game, width, options);
-        if (width >= 230) assert.equal(L.width, width, `board wider than ${width}`);
+        assert.equal(L.width, Math.max(width, smallest), `board width at ${width}`);
       }
     });
 
@@ -273,8 +275,10 @@ describe("Crazy Quilt's board", () => {
     for (const name of quilt.UP) assert.ok(L.piles[name].x + L.piles[name].w < quiltLeft, name);
     for (const name of quilt.DOWN) assert.ok(L.piles[name].x > quiltRight, name);
     for (let k = 1; k < 4; k++) assert.ok(L.piles[quilt.UP[k]].y > L.piles[quilt.UP[k - 1]].y);
-    const bottom = Math.max(...quilt.CELLS.map((n) => L.piles[n].y + L.piles[n].h));
-    for (const name of ["stock", "waste", "hand"]) assert.ok(L.piles[name].y > bottom, `${name} under the quilt`);
+    const top = Math.min(...quilt.CELLS.map((n) => L.piles[n].y));
+    for (const name of ["stock", "waste", "hand"]) {
+      assert.ok(L.piles[name].y + L.piles[name].h < top, `${name} above the quilt, always in view`);
+    }
   });
 
   it("hits a card lying across on its wide box, and the cell beside it beyond that box", () => {
@@ -299,9 +303,10 @@ describe("Crazy Quilt's board", () => {
     assert.equal(neighbour(L, "h1", "right"), "S-");
   });
 
-  it("tabs through the quilt row by row, then the foundations, then the stock, waste and hand", () => {
+  it("tabs through the stock, waste and hand, the quilt row by row, then the foundations", () => {
     const order = readingOrder(computeLayout("crazy-quilt", 900, { hand: true }));
-    assert.deepEqual(order.slice(0, 9), [...quilt.CELLS.slice(0, 9)]);
-    assert.deepEqual(order.slice(-3), ["stock", "waste", "hand"]);
+    assert.deepEqual(order.slice(0, 3), ["stock", "waste", "hand"]);
+    assert.deepEqual(order.slice(3, 12), [...quilt.CELLS.slice(0, 9)]);
+    assert.deepEqual(order.slice(-8), [...quilt.UP, ...quilt.DOWN]);
   });
 });

@@ -3,7 +3,8 @@
 The picture follows seed 002's layout: "Put the aces in a column at the extreme left, and the kings
 in a column at the extreme right. Between the columns deal sixty-four cards in a 'crazy quilt' of
 eight rows of eight, turning cards alternatively." The cards that are free to play wear a ring; the
-stock, the waste and the card in hand lie below the quilt.
+stock, the waste and the card in hand lie in a row above the quilt (``board.json``'s ``top``, as on the
+live board).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ...core import svg as pic
 from ...core.svg import CARD_H, CARD_W, LIGHT
-from .board import FAN_SHOWN, FAN_STEP
+from .board import BOARD, FAN_SHOWN, FAN_STEP
 from .notation import CELLS, COLUMNS, DOWN, SIZE, UP, upright
 
 if TYPE_CHECKING:
@@ -22,10 +23,10 @@ GAP = 12
 CELL = CARD_H + 6  #: each quilt cell is a square that holds a card either way
 LABEL_H = 14
 QUILT_X = GAP + CARD_W + 2 * GAP
-QUILT_Y = GAP + LABEL_H
+TOP_Y = GAP + LABEL_H  #: the row of the stock, the waste and the card in hand
+QUILT_Y = TOP_Y + CARD_H + GAP + LABEL_H
 RIGHT_X = QUILT_X + SIZE * CELL + GAP
 WIDTH = RIGHT_X + CARD_W + GAP  #: the picture's width (before ``scale``)
-BOTTOM_Y = QUILT_Y + SIZE * CELL + GAP + LABEL_H
 WASTE_SHOWN, WASTE_STEP = FAN_SHOWN, round(FAN_STEP * CARD_W)
 
 
@@ -68,30 +69,28 @@ def svg(game: QuiltGame, *, scale: float = 1.0) -> str:
             parts.append(pic.label(f"{name} {len(pile)}/13", x, y))
             parts.append(pic.card(pile[-1], x, y, pile=name) if pile else pic.slot(x, y, pile=name))
     x = QUILT_X
-    stock = game.pile("stock")
-    parts.append(
-        pic.label(
-            f"stock ({len(stock)}), {game.redeals_left} redeal{'s' * (game.redeals_left != 1)} left",
-            x,
-            BOTTOM_Y,
-            2 * CARD_W + GAP,
-        )
-    )
-    parts.append(pic.back(x, BOTTOM_Y) if stock else pic.slot(x, BOTTOM_Y, pile="stock", text="empty"))
-    x += 2 * CARD_W + 2 * GAP
-    waste = game.pile("waste")
-    fan = CARD_W + (WASTE_SHOWN - 1) * WASTE_STEP
-    parts.append(pic.label(f"waste ({len(waste)})", x, BOTTOM_Y, fan))
-    if not waste:
-        parts.append(pic.slot(x, BOTTOM_Y, pile="waste"))
-    for k, card in enumerate(waste[-WASTE_SHOWN:]):
-        parts.append(pic.card(card, x + k * WASTE_STEP, BOTTOM_Y, pile="waste"))
-    if game.rules.held:
-        x += fan + 2 * GAP
-        hand = game.top("hand")
-        parts.append(pic.label("hand", x, BOTTOM_Y))
-        parts.append(pic.card(hand, x, BOTTOM_Y, pile="hand") if hand else pic.slot(x, BOTTOM_Y, pile="hand"))
-    height = BOTTOM_Y + CARD_H + GAP
+    for name in BOARD["top"]:
+        if name == "stock":
+            stock = game.pile("stock")
+            left = game.redeals_left
+            text = f"stock ({len(stock)}), {left} redeal{'s' * (left != 1)} left"
+            parts.append(pic.label(text, x, TOP_Y, 2 * CARD_W + GAP))
+            parts.append(pic.back(x, TOP_Y) if stock else pic.slot(x, TOP_Y, pile="stock", text="empty"))
+            x += 2 * CARD_W + 2 * GAP
+        elif name == "waste":
+            waste = game.pile("waste")
+            fan = CARD_W + (WASTE_SHOWN - 1) * WASTE_STEP
+            parts.append(pic.label(f"waste ({len(waste)})", x, TOP_Y, fan))
+            if not waste:
+                parts.append(pic.slot(x, TOP_Y, pile="waste"))
+            for k, card in enumerate(waste[-WASTE_SHOWN:]):
+                parts.append(pic.card(card, x + k * WASTE_STEP, TOP_Y, pile="waste"))
+            x += fan + 2 * GAP
+        elif game.rules.held:
+            hand = game.top("hand")
+            parts.append(pic.label("hand", x, TOP_Y))
+            parts.append(pic.card(hand, x, TOP_Y, pile="hand") if hand else pic.slot(x, TOP_Y, pile="hand"))
+    height = QUILT_Y + SIZE * CELL + GAP
     outcome = game.outcome
     if outcome is not None:
         parts.append(
