@@ -40,9 +40,17 @@ def test_notebook_cell_strategy_runs_in_the_default_pool_with_bar_and_live_chart
     run = nb.cells[1].outputs
     views = [o for o in run if o.get("output_type") == "display_data" and WIDGET_VIEW in o.get("data", {})]
     assert len(views) >= 2  # the live chart's canvas and tqdm's progress bar
+    # The live chart's output also carries a picture of its final state, for an HTML export and an
+    # untrusted notebook (which show no widget): every player's bar, all games counted.
+    chart = next(o for o in views if "image/svg+xml" in o["data"])
+    assert "centre_first" in chart["data"]["image/svg+xml"] and "40/40" not in chart["data"]["image/svg+xml"]
+    assert (
+        chart["data"]["text/html"].startswith('<img alt="Win rate so far')
+        and "won" in chart["data"]["text/html"]
+    )
     result = next(o for o in run if o.get("output_type") == "execute_result")
     html = result["data"]["text/html"]
-    assert "<svg" in html and "centre_first" in html and "<script" not in html
+    assert "data:image/svg+xml;base64," in html and "centre_first" in html and "<script" not in html
     assert "<Results centre_first on 40 deals" in result["data"]["text/plain"]
     check = "".join(o.get("text", "") for o in nb.cells[2].outputs)
     assert check.strip() == "True True True True"

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from windmill_widget import PILES, Game, IllegalMove, Move, Rules
-from windmill_widget.widget import INTENTS, WindmillWidget, _bundle_file
+from windmill_widget import PILES, Game, IllegalMove, Move, QuiltGame, QuiltRules, Rules
+from windmill_widget.widget import INTENTS, QuiltWidget, WindmillWidget, _bundle_file
 
 SEED = 42  # e1 holds a King at the deal, so "e1>nw" is legal first
 
@@ -421,3 +421,114 @@ def test_welcome_names_the_deal_or_says_the_position_is_staged() -> None:
     staged = WindmillWidget(Game.from_position(center=["AS"], sails={"n1": "2C"}, stock=[]))
     text = staged.state["message"]["text"]
     assert text.startswith("Windmill, a staged position, strict rules. Click a card") and "None" not in text
+
+
+# -- issue 13: malformed intents are refused by shape; New game can be undone; who won -----------------
+def _nested(depth: int) -> dict[str, Any]:
+    root: dict[str, Any] = {}
+    node = root
+    for _ in range(depth):
+        node["type"] = {}
+        node = node["type"]
+    return root
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        _nested(1000),
+        {"type": "move", "version": 0, "move": [[[[["n1>c"]]]]]},
+        {"type": "move", "version": 0, "move": "n1>c" * 750_000},  # 3 MB
+        {"type": "move", "version": 0, "move": "e1>nw", "extra": 1},
+        {"type": "move", "version": 0, "move": {"src": "e1", "dst": "nw"}},
+        {"type": "x" * 3_000_000},
+        {(1, 2): "move"},
+        [_nested(50)],
+    ],
+    ids=[
+        "nested 1000 deep",
+        "nested move",
+        "3 MB move",
+        "extra field",
+        "move as object",
+        "3 MB type",
+        "key not text",
+        "a list",
+    ],
+)
+def test_malformed_intents_are_refused_by_shape_with_a_short_message(w: WindmillWidget, content: Any) -> None:
+    before = snapshot(w)
+    assert w.handle_intent(content) is False
+    message = w.state["message"]
+    assert message["kind"] == "error"
+    assert "malformed" in message["text"] or "should not" in message["text"]
+    assert len(message["text"]) < 200
+    assert snapshot(w) == before
+    front_end(w, content)  # through the comm handler too: nothing escapes, nothing changes
+    assert snapshot(w) == before
+
+
+def test_new_game_deals_the_next_number_and_undo_brings_the_last_game_back() -> None:
+    w = WindmillWidget(seed=SEED)
+    w.play("e1>nw")
+    front_end(w, intent(w, "new_game"))
+    assert (w.game.seed, w.game.history, w.state["can_undo"]) == (SEED + 1, (), True)
+    assert "Undo goes back to the last game" in w.state["message"]["text"]
+    assert w.undo() is None
+    assert (w.game.seed, [str(m) for m in w.game.history]) == (SEED, ["e1>nw"])
+    assert w.state["message"]["text"] == f"Back to the game before: seed {SEED} at move 1."
+    front_end(w, intent(w, "undo"))  # its own move
+    assert w.game.history == () and not w.state["can_undo"]
+    front_end(w, intent(w, "undo"))
+    assert w.state["message"]["kind"] == "refused" and w.game.seed == SEED
+
+
+def test_loading_a_game_can_be_undone_too_and_a_quilt_game_needs_another_board() -> None:
+    w = WindmillWidget(seed=SEED)
+    w.load(Game(seed=5))
+    w.undo()
+    assert w.game.seed == SEED
+    with pytest.raises(TypeError, match="WindmillWidget shows a Windmill game, not Crazy Quilt"):
+        w.load(QuiltGame(seed=1))
+    assert w.game.seed == SEED
+
+
+def test_the_banner_names_who_won() -> None:
+    start = Game.from_position(center=["AS"], sails={"n1": "2C", "n2": "3D"}, stock=[])
+    w = WindmillWidget(start.copy())
+    assert w.state["banner"] is None
+    w.play("n1>c")
+    w.play("n2>c")
+    assert w.state["banner"] == {"title": "You won!", "text": "All 3 cards are on the foundations."}
+    line = w.game.copy()
+    w.replay(line)
+    assert w.state["banner"] is None
+    w.seek(2)
+    assert w.state["banner"]["title"] == "The line won."
+
+    def first(view: Any) -> Any:
+        return view.legal_moves()[0]
+
+    other = WindmillWidget(start.copy())
+    other.step(first)
+    other.step(first)
+    assert other.state["banner"]["title"] == "first won."  # the strategy won, not the player
+
+    stuck = WindmillWidget(Game.from_position(center=["AS"], sails={"n1": "5C"}, stock=[]))
+    assert stuck.state["banner"] == {"title": "Game over", "text": "No legal move is left."}
+
+
+def test_a_quilt_board_publishes_its_free_cards_and_turns_from_the_stock() -> None:
+    q = QuiltWidget(seed=7)
+    assert q.meta["game"] == "crazy-quilt" and q.meta["stockMoves"] == ["turn", "redeal"]
+    assert q.meta["options"] == {"hand": True} and len(q.meta["piles"]) == 75
+    assert q.state["free"] == q.game.available() and len(q.state["free"]) == 16
+    assert q.state["redeals_left"] == 1 and q.state["piles"]["stock"] == 32
+    front_end(q, intent(q, "deal"))  # the stock's move: turn
+    assert [str(m) for m in q.game.history] == ["turn"] and q.state["piles"]["hand"]
+    front_end(q, intent(q, "move", move="c1>C-"))
+    assert q.state["free"] == q.game.available() and q.state["piles"]["c1"] == []
+    common = QuiltWidget(seed=7, rules=QuiltRules.common())
+    assert common.meta["options"] == {"hand": False}
+    q.load(QuiltGame(seed=7, rules=QuiltRules.common()))
+    assert q.meta["options"] == {"hand": False}  # a game with other rules: the board's facts follow

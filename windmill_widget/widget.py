@@ -217,11 +217,17 @@ class PatienceWidget(anywidget.AnyWidget):
 
     def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         """anywidget's bundle (the live view, which front ends with widgets prefer) plus a static
-        SVG picture of the position and the text line, for places without a widget front end
-        (nbviewer, GitHub, nbconvert, a terminal)."""
+        picture of the position (as SVG, and as an HTML ``<img>`` that shows even where the notebook is
+        not trusted) and the text line, for places without a widget front end (nbviewer, GitHub,
+        nbconvert, an untrusted notebook, a terminal)."""
         bundle = super()._repr_mimebundle_(**kwargs)  # (data, metadata), a bare dict or None
         data, metadata = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
-        return {**data, "image/svg+xml": self._game.svg(), "text/plain": repr(self)}, dict(metadata)
+        static = {
+            "image/svg+xml": self._game.svg(),
+            "text/html": self._game._repr_html_(),
+            "text/plain": repr(self),
+        }
+        return {**data, **static}, dict(metadata)
 
     # -- playing from cells -----------------------------------------------------------------------
     def play(self, move: Move | str) -> Move:
@@ -229,12 +235,15 @@ class PatienceWidget(anywidget.AnyWidget):
 
         Raises :class:`IllegalMove` with the engine's explanation (also shown on the board).
         """
+        return self._play(move, "You")
+
+    def _play(self, move: Move | str, mover: str) -> Move:
         try:
             played = self._game.play(move)
         except IllegalMove as err:
             self._say("refused", str(err))
             raise
-        self._mover = "You"
+        self._mover = mover
         self._changed(("move", self._game.describe_last()))
         return played
 
@@ -343,9 +352,8 @@ class PatienceWidget(anywidget.AnyWidget):
         Raises :class:`IllegalMove` if the strategy returns an illegal move, or whatever the
         strategy raises; the game is unchanged then.
         """
-        move = self._choose(strategy or default_strategy)
-        played = self.play(move)
-        return played
+        strategy = strategy or default_strategy
+        return self._play(self._choose(strategy), getattr(strategy, "__name__", "The strategy"))
 
     # -- autoplay ---------------------------------------------------------------------------
     def autoplay(

@@ -70,6 +70,28 @@ _INK_JS = """
 """
 
 
+_SAMPLE_JS = """
+(canvas, [x, y, w, h]) => {
+  // Colour classes of the canvas's pixels in a rect given in CSS pixels from its top-left corner.
+  const dpr = canvas.width / canvas.getBoundingClientRect().width;
+  const [X, Y] = [Math.max(0, Math.round(x * dpr)), Math.max(0, Math.round(y * dpr))];
+  const [W, H] = [Math.max(1, Math.round(w * dpr)), Math.max(1, Math.round(h * dpr))];
+  const data = canvas.getContext("2d").getImageData(X, Y, W, H).data;
+  const out = { yellow: 0, white: 0, cyan: 0, green: 0, dark: 0, total: 0 };
+  for (let i = 0; i < data.length; i += 4) {
+    const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+    out.total++;
+    if (r > 200 && g > 160 && b < 120) out.yellow++;
+    else if (r > 225 && g > 225 && b > 215) out.white++;
+    else if (r < 140 && g > 170 && b > 180) out.cyan++;
+    else if (g > r + 20 && g > b + 10) out.green++;
+    else if (r < 70 && g < 70 && b < 70) out.dark++;
+  }
+  return out;
+}
+"""
+
+
 class Board:
     """The board as a user sees it: locators for its piles, buttons and messages."""
 
@@ -134,6 +156,23 @@ class Board:
 
     def label(self, pile: str) -> str:
         return self.pile(pile).get_attribute("aria-label") or ""
+
+    def rect(self, pile: str) -> dict[str, float]:
+        """A pile's rect in CSS pixels from the canvas's top-left corner."""
+        box = self.pile(pile).bounding_box()
+        canvas = self.canvas.bounding_box()
+        assert box and canvas, f"pile {pile} is not on screen"
+        return {
+            "x": box["x"] - canvas["x"],
+            "y": box["y"] - canvas["y"],
+            "w": box["width"],
+            "h": box["height"],
+        }
+
+    def sample(self, x: float, y: float, w: float, h: float) -> dict[str, int]:
+        """How many of the canvas's pixels in a rect (CSS pixels from its corner) are yellow (the picked-up
+        card's ring), white (a target's dashes, card faces), cyan (a hint), felt green, or dark."""
+        return self.canvas.evaluate(_SAMPLE_JS, [x, y, w, h])
 
 
 class LabNotebook:

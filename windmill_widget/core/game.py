@@ -372,6 +372,13 @@ class PatienceGame:
     def _repr_svg_(self) -> str:
         return self.svg()
 
+    def _repr_html_(self) -> str:
+        """The picture as an ``<img>``: it shows even where a notebook is not trusted (see
+        :func:`windmill_widget.core.svg.as_img`)."""
+        from .svg import as_img
+
+        return as_img(self.svg(), f"{self.title} position, {self.origin}: {self.progress}, {self.status}")
+
 
 #: A dealt game holds every card of the double deck.
 ALL_CARDS = NUM_CARDS

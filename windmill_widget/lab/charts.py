@@ -16,6 +16,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from html import escape
 from typing import NamedTuple
 
+from ..core.svg import as_img
+
 BAR = "#2e7d4f"
 CEILING = "#8a6d1f"
 WHISKER = "#1b1b1b"
@@ -199,6 +201,35 @@ def to_svg(width: int, height: int, shapes: Iterable[Shape]) -> str:
             )
     out.append("</svg>")
     return "".join(out)
+
+
+class Figure:
+    """A chart for a notebook: shown as an ``<img>`` (so it shows in an untrusted notebook, on GitHub
+    and in nbviewer) or as SVG; ``str(figure)`` is the SVG text."""
+
+    def __init__(self, svg: str, alt: str) -> None:
+        self.svg = svg
+        self.alt = alt
+
+    def _repr_html_(self) -> str:
+        return as_img(self.svg, self.alt)
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __str__(self) -> str:
+        return self.svg
+
+    def __repr__(self) -> str:
+        return f"<Figure {self.alt!r}>"
+
+
+def win_rate_figure(
+    bars: Sequence[Bar], *, title: str = "Win rate (95% Wilson interval)", width: int = WIDTH
+) -> Figure:
+    """:func:`win_rate_svg` as a :class:`Figure` to show in a notebook."""
+    alt = f"{title}: " + ", ".join(f"{b.name} won {b.wins} of {b.n}" for b in bars)
+    return Figure(win_rate_svg(bars, title=title, width=width), alt)
 
 
 def win_rate_svg(

@@ -18,6 +18,7 @@ from html import escape
 from typing import TYPE_CHECKING, Any
 
 from ..core.registry import find_game
+from ..core.svg import as_img
 from .ceiling import Ceiling
 from .charts import WIDTH, Bar, html_table, win_rate_svg
 from .results import Results, need_pandas
@@ -114,6 +115,9 @@ class Comparison:
         return win_rate_svg(self.bars(), title=f"Win rate on the same {self.n} deals (95% Wilson interval)",
                             width=width)  # fmt: skip
 
+    def _alt(self) -> str:
+        return ", ".join(f"{b.name} won {b.wins} of {b.n}" for b in self.bars())
+
     def __repr__(self) -> str:
         lines = [f"<Comparison on {self.n} deals, {self.rules!r}:"]
         width = max(len(name) for name in self.results) if self.results else 0
@@ -155,6 +159,6 @@ class Comparison:
             "<div>"
             + html_table(header, rows, caption=f"{self.n} deals, {self.rules!r}")
             + f"<p>{' '.join(notes)}</p>"
-            + self.chart_svg()
+            + as_img(self.chart_svg(), f"Win rates on the same {self.n} deals: {self._alt()}")
             + "</div>"
         )

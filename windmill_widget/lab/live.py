@@ -7,7 +7,9 @@ out while the cell runs, so the chart moves without waiting for the cell to end.
 
 ipycanvas is imported only when a chart is made, so importing the lab (in a terminal, or in a
 worker process) never loads the widget stack. The shapes are those of the static SVG chart
-(:func:`.charts.win_rate_layout`); a saved notebook keeps the static one that the results show.
+(:func:`.charts.win_rate_layout`). The chart's output also carries that static picture of its last
+state (updated when the run ends), so a notebook exported to HTML, or opened on GitHub, nbviewer or
+untrusted, shows the chart instead of ``Canvas(...)``.
 """
 
 from __future__ import annotations
@@ -17,7 +19,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from .charts import WIDTH, Bar, Line, Rect, Text, win_rate_layout
+from ..core.svg import as_img
+from .charts import WIDTH, Bar, Line, Rect, Text, to_svg, win_rate_layout
 
 _ALIGN = {"start": "left", "middle": "center", "end": "right"}
 
@@ -57,6 +60,7 @@ class LiveChart:
         self.bars: list[Bar] = []
         self.draws = 0
         self.displayed = False
+        self._handle: Any = None  # the display, to refresh its static picture when the run ends
         self._last = float("-inf")
         _, height, _ = win_rate_layout([], width=width)
         self.canvas = Canvas(width=width, height=height)
@@ -67,7 +71,20 @@ class LiveChart:
         from IPython.display import display
 
         self.displayed = True
-        display(self.canvas)
+        self._handle = display(self._bundle(), raw=True, display_id=True)
+
+    def _bundle(self) -> dict[str, Any]:
+        """The live canvas (front ends with widgets show it) and a static picture of the chart as it is
+        now (front ends without: an HTML export, GitHub, nbviewer, an untrusted notebook)."""
+        bundle = self.canvas._repr_mimebundle_()  # a dict, or (data, metadata)
+        data = bundle[0] if isinstance(bundle, tuple) else dict(bundle or {})
+        svg = self.svg()
+        alt = f"{self._heading()}: " + ", ".join(f"{b.name} won {b.wins} of {b.n}" for b in self.bars)
+        return {**data, "image/svg+xml": svg, "text/html": as_img(svg, alt), "text/plain": repr(self)}
+
+    def svg(self) -> str:
+        """The chart as it is now, as a standalone SVG picture."""
+        return to_svg(*win_rate_layout(self.bars, title=self._heading(), width=self.width))
 
     def show(self) -> None:
         """Display the chart under the running cell (if not shown already)."""
@@ -84,6 +101,8 @@ class LiveChart:
             return False
         self._last = now
         self._draw()
+        if force and self._handle is not None:
+            self._handle.update(self._bundle(), raw=True)  # the static picture follows the final state
         return True
 
     def _heading(self) -> str:

@@ -15,6 +15,7 @@ from statistics import median
 from typing import TYPE_CHECKING, Any
 
 from ..core.registry import find_game
+from ..core.svg import as_img
 from .charts import WIDTH, Bar, distribution_svg, html_table, win_rate_svg
 from .records import GameRecord
 from .stats import wilson
@@ -218,9 +219,9 @@ class Results:
         return (
             "<div>"
             + html_table(self.HEADER, self.table_rows(), caption=caption)
-            + self.chart_svg()
+            + as_img(self.chart_svg(), f"{self.name} won {self.wins} of {self.n} deals ({self.win_rate:.1%})")
             + "<br/>"
-            + self.distribution_svg()
+            + as_img(self.distribution_svg(), f"How many cards {self.name} placed, over {self.n} deals")
             + self._failures_html()
             + "</div>"
         )

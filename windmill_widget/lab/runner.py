@@ -82,12 +82,12 @@ def chunk_size(e: Entrant, workers: int, fixed: int | None) -> int:
     return max(1, min(size, tail, MAX_CHUNK))
 
 
-def _progress_bar(total: int, entrants: list[Entrant], enabled: bool) -> Any:
+def _progress_bar(total: int, entrants: list[Entrant], enabled: bool, label: str | None) -> Any:
     if not enabled:
         return None
     from tqdm.auto import tqdm  # imported here: it loads ipywidgets inside a notebook
 
-    desc = entrants[0].name if len(entrants) == 1 else "tournament"
+    desc = label or (entrants[0].name if len(entrants) == 1 else "tournament")
     return tqdm(total=total, desc=desc, unit="game", dynamic_ncols=True)
 
 
@@ -106,13 +106,15 @@ def run(
     progress: bool = True,
     chart: Any = None,
     chunksize: int | None = None,
+    label: str | None = None,
 ) -> float:
     """Play every entrant's deals; return the wall-clock seconds. ``own``: shut the executor down
     at the end (it was made for this run). Raises what a chunk raised beyond a single game (a
-    strategy that will not load in the workers, a broken pool), after cancelling the rest."""
+    strategy that will not load in the workers, a broken pool), after cancelling the rest. ``label``
+    names the run on its progress bar (the players, the game and its rules)."""
     t0 = time.perf_counter()
     window = 1 if isinstance(executor, SerialExecutor) else 2 * workers
-    bar = _progress_bar(sum(len(e.seeds) for e in entrants), entrants, progress)
+    bar = _progress_bar(sum(len(e.seeds) for e in entrants), entrants, progress, label)
     if chart is not None:
         chart.update([e.bar() for e in entrants], force=True)
     pending: dict[Future, Entrant] = {}

@@ -19,6 +19,7 @@ from functools import partial
 from typing import Any
 
 from ..core.deal import check_seed
+from ..core.registry import game_of_rules
 from ..core.text import excerpt
 from .ceiling import CEILING_NAME, Ceiling
 from .comparison import Comparison
@@ -67,6 +68,15 @@ def check_deals(deals: Deals) -> list[int]:
         dup = next(s for s in seeds if s in seen or seen.add(s))  # type: ignore[func-returns-value]
         raise ValueError(f"Deal {dup} is listed more than once; each deal is played once.")
     return seeds
+
+
+def run_label(names: list[str], rules: Any) -> str:
+    """What a progress bar calls a run: its players, the game and its rules (``"greedy, tips · Windmill,
+    relaxed"``), so that several bars under one cell tell their runs apart."""
+    players = ", ".join(names)
+    if len(players) > 40:
+        players = players[:39] + "…"
+    return f"{players} · {game_of_rules(rules).title}, {rules.preset or 'custom rules'}"
 
 
 def strategy_name(strategy: Callable) -> str:
@@ -160,7 +170,8 @@ def play_many(
         name, "player", play_chunk, partial(_play_args, payload, rules, max_moves, time_limit), seeds
     )
     live = _chart(chart)
-    seconds = run([player], executor, workers, own, progress=progress, chart=live, chunksize=chunksize)
+    seconds = run([player], executor, workers, own, progress=progress, chart=live, chunksize=chunksize,
+                  label=run_label([name], rules))  # fmt: skip
     results = Results(name, player.records, rules, seconds=seconds)
     results.chart = live
     _warn_if_all_failed(results)
@@ -216,7 +227,8 @@ def compare(
                     partial(_solve_args, rules, ceiling_seconds, ceiling_nodes), seeds)
         )  # fmt: skip
     live = _chart(chart)
-    seconds = run(entrants, executor, workers, own, progress=progress, chart=live, chunksize=chunksize)
+    seconds = run(entrants, executor, workers, own, progress=progress, chart=live, chunksize=chunksize,
+                  label=run_label(list(named), rules))  # fmt: skip
     results = {
         e.name: Results(e.name, e.records, rules, seconds=seconds) for e in entrants if e.kind == "player"
     }
