@@ -121,7 +121,10 @@ function render({ model, el }) {
     if (pile) {
       const msg = state.message ?? {};
       if (REFUSALS.has(msg.kind)) dismissed = msg.id; // a new attempt: the old refusal no longer applies
-      const name = (p) => (meta.labels?.[p] ?? p).toLowerCase();
+      const name = (p) => {
+        const label = meta.labels?.[p] ?? p;
+        return label[0].toLowerCase() + label.slice(1); // "foundation S-", "sail n1"
+      };
       const targets = [...targetsFrom(state.legal, pile)].map(name);
       const card = meta.names?.[state.piles[pile].at(-1)];
       announce(
