@@ -136,7 +136,8 @@ def test_quilt_redeal_from_the_stock_and_the_end_of_the_game(lab_page: LabNotebo
     lab_page.run_cell("q.load(QuiltGame.from_position(quilt={'a1': '9S'}, rules=QuiltRules.common()))")
     expect(banner.locator(".windmill-banner-title")).to_have_text("Game over", timeout=REACT_MS)
     lab_page.run_cell(
-        "q.load(QuiltGame.from_position(quilt={'a1': '2S'}, foundations={'S+': ['AS']}, rules=QuiltRules.common()))"
+        "q.load(QuiltGame.from_position(quilt={'a1': '2S'}, foundations={'S+': ['AS']},"
+        " rules=QuiltRules.common()))"
     )
     expect(banner).to_be_hidden(timeout=REACT_MS)
     board.pile("a1").dblclick()
