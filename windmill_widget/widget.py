@@ -41,7 +41,8 @@ from __future__ import annotations
 import asyncio
 import pathlib
 import random
-from collections.abc import Callable, Coroutine, Iterable
+from collections.abc import Awaitable, Callable, Coroutine, Iterable
+from enum import Enum
 from typing import Any
 
 import anywidget
@@ -50,6 +51,7 @@ import traitlets
 from .core import Card, IllegalMove, Move, PatienceGame, find_game
 from .core.cards import NUM_CARDS
 from .core.text import excerpt, shorten
+from .guard import call_in_thread
 from .strategies import default_strategy
 
 _STATIC = pathlib.Path(__file__).parent / "static"
@@ -71,14 +73,34 @@ _MAX_FIELD_TEXT = 40  # longer texts are junk; don't even try to read them
 _GAME_CHANGING = ("move", "deal", "undo", "redo", "new_game")
 #: How many games New game (or loading one) keeps for Undo to go back to.
 EARLIER_GAMES = 20
+#: Seconds a strategy may think over one move in autoplay before the autoplay stops.
+MOVE_LIMIT = 30.0
 
 StrategyLike = Callable[[Any], "Move | str | None"]
+
+
+class AutoplayEnd(str, Enum):
+    """Why an autoplay (or a replay in motion) ended: the value its task returns."""
+
+    WON = "won"
+    LOST = "lost"
+    STOPPED = "stopped"  #: by stop(), the board's Stop button, New game...
+    ERROR = "error"  #: the strategy raised, or chose something that is not a legal move
+    TIME_LIMIT = "time_limit"  #: the strategy took longer than its move limit
+    MAX_MOVES = "max_moves"  #: paused after max_moves moves
+    END = "end"  #: a replay reached the end of its line
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
 
 
 class _LoopEnd(Exception):
     """Ends an autoplay or replay loop: ``reason`` is its result, ``text`` goes on the board."""
 
-    def __init__(self, reason: str, text: str) -> None:
+    def __init__(self, reason: AutoplayEnd, text: str) -> None:
         super().__init__(text)
         self.reason, self.text = reason, text
 
@@ -357,16 +379,28 @@ class PatienceWidget(anywidget.AnyWidget):
 
     # -- autoplay ---------------------------------------------------------------------------
     def autoplay(
-        self, strategy: StrategyLike | None = None, delay: float = 0.3, *, max_moves: int | None = None
+        self,
+        strategy: StrategyLike | None = None,
+        delay: float = 0.3,
+        *,
+        max_moves: int | None = None,
+        move_limit: float | None = MOVE_LIMIT,
     ) -> asyncio.Task:
         """Play move after move in the background (an asyncio task on the kernel's loop), so the
         board animates and other cells still run. Stops at the end of the game, after
         ``max_moves``, on :meth:`stop`, or with the board's Stop button. Returns the task, whose
-        result says why it stopped (``"won"``, ``"lost"``, ``"stopped"``, ``"error"``, ``"max_moves"``).
-        """
-        return self._start_task(self.run_autoplay(strategy, delay, max_moves=max_moves))
+        result (an :class:`AutoplayEnd`) says why it stopped.
 
-    def _start_task(self, loop_coroutine: Coroutine[Any, Any, str]) -> asyncio.Task:
+        The strategy thinks in a thread of its own: while it does, the kernel runs other cells and the
+        board's Stop button works. Whatever it raises (``SystemExit`` and ``KeyboardInterrupt``
+        included) stops the autoplay with a message, never the kernel; a move that takes longer than
+        ``move_limit`` seconds (None: no limit) stops it too.
+        """
+        return self._start_task(
+            self.run_autoplay(strategy, delay, max_moves=max_moves, move_limit=move_limit)
+        )
+
+    def _start_task(self, loop_coroutine: Coroutine[Any, Any, AutoplayEnd]) -> asyncio.Task:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -382,21 +416,35 @@ class PatienceWidget(anywidget.AnyWidget):
         return self._autoplay_task
 
     async def run_autoplay(
-        self, strategy: StrategyLike | None = None, delay: float = 0.3, *, max_moves: int | None = None
-    ) -> str:
+        self,
+        strategy: StrategyLike | None = None,
+        delay: float = 0.3,
+        *,
+        max_moves: int | None = None,
+        move_limit: float | None = MOVE_LIMIT,
+    ) -> AutoplayEnd:
         """The autoplay loop itself, to ``await`` where a loop is already running."""
         strategy = strategy or default_strategy
-        name = getattr(strategy, "__name__", "the strategy")
+        name = getattr(strategy, "__name__", None) or "the strategy"
 
-        def step() -> tuple[str, str]:
-            try:
-                move = self._choose(strategy)
-            except IllegalMove as err:
-                raise _LoopEnd("error", f"Autoplay stopped: {err}") from None
-            except Exception as err:
+        async def step() -> tuple[str, str]:
+            called = await call_in_thread(strategy, self._game.view(), timeout=move_limit)
+            if called.timed_out:
                 raise _LoopEnd(
-                    "error", f"Autoplay stopped: {name} raised {type(err).__name__}: {shorten(str(err))}"
-                ) from None
+                    AutoplayEnd.TIME_LIMIT,
+                    f"Autoplay stopped: {name} took longer than {move_limit:g} s over a move (it may go on "
+                    "thinking in the background; its answer will be ignored).",
+                )
+            if called.error is not None:
+                err = called.error
+                raise _LoopEnd(
+                    AutoplayEnd.ERROR,
+                    f"Autoplay stopped: {name} raised {type(err).__name__}: {shorten(str(err))}",
+                )
+            try:
+                move = self._check_choice(strategy, called.value)
+            except IllegalMove as err:
+                raise _LoopEnd(AutoplayEnd.ERROR, f"Autoplay stopped: {shorten(str(err), 300)}") from None
             self._game.play(move)
             self._mover = name
             return "move", self._game.describe_last()
@@ -406,9 +454,9 @@ class PatienceWidget(anywidget.AnyWidget):
     async def run_replay(self, delay: float = 0.5) -> str:
         """Step forward through the loaded line (what Redo would play) until its end."""
 
-        def step() -> tuple[str, str]:
+        async def step() -> tuple[str, str]:
             if not self._game.can_redo:
-                raise _LoopEnd("end", f"Replay finished at move {len(self._game.history)}.")
+                raise _LoopEnd(AutoplayEnd.END, f"Replay finished at move {len(self._game.history)}.")
             self._game.redo()
             self._mover = "The line"
             return "move", f"Replay: {self._game.describe_last()}"
@@ -416,12 +464,14 @@ class PatienceWidget(anywidget.AnyWidget):
         return await self._run_loop(step, "Replaying the line.", delay, None)
 
     async def _run_loop(
-        self, step: Callable[[], tuple[str, str]], opening: str, delay: float, max_moves: int | None
-    ) -> str:
-        """Make a move with ``step`` every ``delay`` seconds until the game ends or is stopped.
-
-        Returns why it ended: a game status, "stopped", "error", "end" or "max_moves".
-        """
+        self,
+        step: Callable[[], Awaitable[tuple[str, str]]],
+        opening: str,
+        delay: float,
+        max_moves: int | None,
+    ) -> AutoplayEnd:
+        """Make a move with ``step`` every ``delay`` seconds until the game ends or is stopped, and
+        return why it ended."""
         self._autoplaying = True
         self._stop_requested = False
         self._say("info", opening)
@@ -429,23 +479,25 @@ class PatienceWidget(anywidget.AnyWidget):
         try:
             while True:
                 if self._stop_requested:
-                    return "stopped"
+                    return AutoplayEnd.STOPPED
                 status = self._game.status
                 if status != "playing":
-                    return status
+                    return AutoplayEnd(status.value)
                 if max_moves is not None and played >= max_moves:
                     self._finish_autoplay("info", f"Autoplay paused after {played} moves.")
-                    return "max_moves"
+                    return AutoplayEnd.MAX_MOVES
                 try:
-                    message = step()
+                    message = await step()
                 except _LoopEnd as end:
-                    self._finish_autoplay("info" if end.reason == "end" else end.reason, end.text)
+                    self._finish_autoplay("info" if end.reason is AutoplayEnd.END else "error", end.text)
                     return end.reason
+                if self._stop_requested:  # Stop was pressed while the strategy thought
+                    return AutoplayEnd.STOPPED
                 played += 1
                 self._changed(message)
                 await asyncio.sleep(delay)
         except asyncio.CancelledError:
-            return "stopped"
+            return AutoplayEnd.STOPPED
         finally:
             if self._autoplaying:
                 self._autoplaying = False
@@ -518,7 +570,10 @@ class PatienceWidget(anywidget.AnyWidget):
         try:
             self.handle_intent(content)
         except Exception as err:  # never let a bad message break the kernel's comm handling
-            self._say("error", f"The board could not handle that request ({type(err).__name__}: {err}).")
+            self._say(
+                "error",
+                f"The board could not handle that request ({type(err).__name__}: {shorten(str(err))}).",
+            )
 
     def handle_intent(self, intent: Any) -> bool:
         """Judge one intent from the front end; True if it was carried out.
