@@ -63,7 +63,7 @@ def finish(client: object, task: str = "task") -> str:
         "raise KeyboardInterrupt",
         "raise GeneratorExit",
         "raise BaseException('odd')",
-    ],  # fmt: skip
+    ],
 )
 def test_a_strategy_that_raises_anything_stops_autoplay_not_the_kernel(kernel: object, raises: str) -> None:
     run(
