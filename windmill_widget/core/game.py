@@ -32,10 +32,11 @@ class PatienceGame:
     name: ClassVar[str]
     title: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
-    #: The game's move class, rule options and player view.
+    #: The game's move class, rule options, player view and position (its rules).
     move_type: ClassVar[type[Move]]
     rules_type: ClassVar[type]
     view_type: ClassVar[type[PlayerView]]
+    position_type: ClassVar[type[Position]]
     #: How many cards a dealing order lists (:meth:`from_order`).
     order_size: ClassVar[int]
 

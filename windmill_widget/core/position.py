@@ -57,3 +57,11 @@ class Position(Protocol):
 
     def hidden(self) -> Position:
         """A copy with the stock face down: its cards replaced by ``None``, its count kept."""
+
+    def extras(self) -> dict[str, Any]:
+        """What the position holds besides its piles and rules (Windmill's corner run, Crazy Quilt's
+        redeals used), as JSON values that :meth:`from_parts` takes back."""
+
+    @classmethod
+    def from_parts(cls, piles: list[list[int]], rules: Any, **extras: Any) -> Position:
+        """A position from its piles, its rules and :meth:`extras`."""

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .cards import Card
 from .moves import Move
 from .outcome import Outcome, Status, Termination
+from .text import excerpt
 
 if TYPE_CHECKING:
     from .game import PatienceGame
@@ -125,6 +126,50 @@ class PlayerView:
         g = self.game_type._blank()
         g._init(pos, origin=("position", pos.copy()))
         return g
+
+    # -- travelling: a view as JSON, for a strategy in another process (sealed tournaments) -------
+    def to_dict(self) -> dict[str, Any]:
+        """Everything this view shows, as JSON values (the stock only as a count): what a sealed
+        tournament sends a strategy's process, which rebuilds the view with :meth:`from_dict`."""
+        stock = self._pos.STOCK
+        return {
+            "game": self.game,
+            "rules": self.rules.to_dict(),
+            "piles": [len(p) if i == stock else list(p) for i, p in enumerate(self._pos.piles)],
+            "extras": self._pos.extras(),
+            "unseen": list(self._unseen),
+            "history": [str(m) for m in self.history],
+            "legal": [str(m) for m in self.legal_moves()],
+        }
+
+    @staticmethod
+    def from_dict(data: Any) -> PlayerView:
+        """The view :meth:`to_dict` described, of the game it names; ValueError if it is not one."""
+        from .registry import find_game
+
+        if not isinstance(data, dict) or not isinstance(data.get("game"), str):
+            raise ValueError(f"A player view is an object naming its game, not {excerpt(data)}.")
+        try:
+            game = find_game(data["game"])
+        except KeyError as err:
+            raise ValueError(err.args[0]) from None
+        rules = game.rules_type.from_dict(data.get("rules"))
+        piles, stock = data.get("piles"), game.position_type.STOCK
+        if not isinstance(piles, list) or len(piles) != len(game.move_type.notation.piles):
+            raise ValueError(f"A {game.title} view lists {len(game.move_type.notation.piles)} piles.")
+        try:
+            rebuilt = [[None] * int(p) if i == stock else [int(c) for c in p] for i, p in enumerate(piles)]
+            extras = {str(k): int(v) for k, v in dict(data.get("extras") or {}).items()}
+            unseen = tuple(int(c) for c in data.get("unseen", ()))
+        except (TypeError, ValueError) as err:
+            raise ValueError(f"This is not a player view: {excerpt(str(err), 80)}") from None
+        view = object.__new__(game.view_type)
+        view._pos = game.position_type.from_parts(rebuilt, rules, **extras)
+        view._unseen = unseen
+        view.history = tuple(game.move_type.parse(m) for m in data.get("history", ()))
+        legal = data.get("legal")
+        view._legal = None if legal is None else [game.move_type.parse(m) for m in legal]
+        return view
 
     def __repr__(self) -> str:
         return (

@@ -63,6 +63,7 @@ class QuiltGame(PatienceGame):
     move_type = QuiltMove
     rules_type = QuiltRules
     view_type = QuiltView
+    position_type = QuiltPosition
     order_size = QUILT_CARDS + STOCK_CARDS
 
     __slots__ = ()

@@ -71,6 +71,13 @@ class QuiltPosition:
     def copy(self) -> QuiltPosition:
         return QuiltPosition([list(p) for p in self.piles], self.rules, self.redeals_used)
 
+    def extras(self) -> dict[str, int]:
+        return {"redeals_used": self.redeals_used}
+
+    @classmethod
+    def from_parts(cls, piles: list[list[int]], rules: QuiltRules, *, redeals_used: int = 0) -> QuiltPosition:
+        return cls(piles, rules, redeals_used)
+
     def hidden(self) -> QuiltPosition:
         piles = [list(p) for p in self.piles]
         piles[K] = [None] * len(piles[K])  # type: ignore[list-item]

@@ -57,6 +57,7 @@ class Game(PatienceGame):
     move_type = Move
     rules_type = Rules
     view_type = PlayerView
+    position_type = Position
     order_size = NUM_CARDS
 
     __slots__ = ()

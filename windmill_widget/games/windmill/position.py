@@ -54,6 +54,13 @@ class Position:
     def copy(self) -> Position:
         return Position([list(p) for p in self.piles], self.rules, self.corner_run)
 
+    def extras(self) -> dict[str, int]:
+        return {"corner_run": self.corner_run}
+
+    @classmethod
+    def from_parts(cls, piles: list[list[int]], rules: Rules, *, corner_run: int = 0) -> Position:
+        return cls(piles, rules, corner_run)
+
     def hidden(self) -> Position:
         """A copy with the stock face down (its cards ``None``, its count kept)."""
         piles = [list(p) for p in self.piles]
