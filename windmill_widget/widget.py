@@ -42,7 +42,6 @@ import asyncio
 import pathlib
 import random
 from collections.abc import Awaitable, Callable, Coroutine, Iterable
-from enum import Enum
 from typing import Any
 
 import anywidget
@@ -50,6 +49,7 @@ import traitlets
 
 from .core import Card, IllegalMove, Move, PatienceGame, find_game
 from .core.cards import NUM_CARDS
+from .core.outcome import TextEnum
 from .core.text import excerpt, shorten
 from .guard import call_in_thread
 from .strategies import default_strategy
@@ -79,7 +79,7 @@ MOVE_LIMIT = 30.0
 StrategyLike = Callable[[Any], "Move | str | None"]
 
 
-class AutoplayEnd(str, Enum):
+class AutoplayEnd(TextEnum):
     """Why an autoplay (or a replay in motion) ended: the value its task returns."""
 
     WON = "won"
@@ -89,12 +89,6 @@ class AutoplayEnd(str, Enum):
     TIME_LIMIT = "time_limit"  #: the strategy took longer than its move limit
     MAX_MOVES = "max_moves"  #: paused after max_moves moves
     END = "end"  #: a replay reached the end of its line
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __format__(self, spec: str) -> str:
-        return format(self.value, spec)
 
 
 class _LoopEnd(Exception):
@@ -205,6 +199,12 @@ class PatienceWidget(anywidget.AnyWidget):
     def _check_game(self, game: Any) -> None:
         if not isinstance(game, PatienceGame):
             raise TypeError(f"A board shows a game of the kit (e.g. Game(seed=3)), not {excerpt(game)}.")
+        own = find_game(self.default_game) if self.default_game is not None else None
+        if own is not None and not isinstance(game, own):
+            raise TypeError(
+                f"A {type(self).__name__} shows a {own.title} game, not {game.title}: "
+                "use PatienceWidget(game)."
+            )
 
     # -- reading -------------------------------------------------------------------------------
     @property
@@ -729,19 +729,9 @@ class WindmillWidget(PatienceWidget):
 
     default_game = "windmill"
 
-    def _check_game(self, game: Any) -> None:
-        if not isinstance(game, find_game("windmill")):
-            what = getattr(game, "title", None) or excerpt(game)
-            raise TypeError(f"A WindmillWidget shows a Windmill game, not {what}: use PatienceWidget(game).")
-
 
 class QuiltWidget(PatienceWidget):
     """A playable Crazy Quilt board: ``QuiltWidget(seed=7, rules=QuiltRules.common())`` deals a game,
     ``QuiltWidget(game)`` shows a :class:`~windmill_widget.QuiltGame`."""
 
     default_game = "crazy-quilt"
-
-    def _check_game(self, game: Any) -> None:
-        if not isinstance(game, find_game("crazy-quilt")):
-            what = getattr(game, "title", None) or excerpt(game)
-            raise TypeError(f"A QuiltWidget shows a Crazy Quilt game, not {what}: use PatienceWidget(game).")

@@ -180,6 +180,22 @@ def rank_article(rank: int) -> str:
     return ("an " if word in ("Ace", "8") else "a ") + word
 
 
+def card_list(cards: object, where: str) -> list[object]:
+    """``cards`` as a list, for staging a pile; ValueError (naming the pile, ``where``) if it is not a
+    list of cards but a single text or something else.
+
+    >>> card_list(("7H", "8H"), "the waste")
+    ['7H', '8H']
+    >>> card_list("7H", "the waste")
+    Traceback (most recent call last):
+    ...
+    ValueError: The waste is given as a list of cards, not '7H'.
+    """
+    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
+        raise ValueError(f"{where[:1].upper()}{where[1:]} is given as a list of cards, not {excerpt(cards)}.")
+    return list(cards)
+
+
 #: A card as a caller may give it: a :class:`Card`, text such as ``"7H"``, or an id 0..103.
 CardLike = Card | str | int
 

@@ -18,18 +18,22 @@ from dataclasses import dataclass
 from enum import Enum
 
 
-class Status(str, Enum):
-    """Where a game stands."""
-
-    PLAYING = "playing"
-    WON = "won"
-    LOST = "lost"
+class TextEnum(str, Enum):
+    """An enum whose members are texts: they print as their text and equal it (``== "won"``)."""
 
     def __str__(self) -> str:
         return self.value
 
     def __format__(self, spec: str) -> str:
         return format(self.value, spec)
+
+
+class Status(TextEnum):
+    """Where a game stands."""
+
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
 
 
 class Termination(Enum):

@@ -86,6 +86,15 @@ def label(text: str, x: float, y: float, width: float = CARD_W, *, size: int = 1
     )
 
 
+def note(text: str, x: float, y: float) -> str:
+    """A line of text centred on ``x`` with its baseline at ``y``: how a picture ends (e.g. the
+    game's outcome)."""
+    fill = LIGHT["onFelt"]
+    return (
+        f'<text x="{x:g}" y="{y:g}" font-size="13" text-anchor="middle" fill="{fill}">{escape(text)}</text>'
+    )
+
+
 def as_img(svg: str, alt: str) -> str:
     """An SVG picture as an HTML ``<img>`` with the picture inline (a data URI). Where a notebook is not
     trusted, JupyterLab draws no SVG output and strips ``<svg>`` from HTML, but it shows images: so a

@@ -18,9 +18,9 @@ import sys
 from array import array
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import TYPE_CHECKING, Any
 
+from ..core.outcome import TextEnum
 from ..core.registry import find_game
 from ..solver.verdict import Verdict
 
@@ -32,19 +32,13 @@ if TYPE_CHECKING:
 ALL_CARDS = 104
 
 
-class Result(str, Enum):
+class Result(TextEnum):
     """How one player's game of a tournament ended."""
 
     WON = "won"
     LOST = "lost"
     #: The strategy raised, returned something that is not a legal move, or ran past a limit.
     FAILED = "failed"
-
-    def __str__(self) -> str:
-        return self.value
-
-    def __format__(self, spec: str) -> str:
-        return format(self.value, spec)
 
 
 def pack_codes(codes: Iterable[int]) -> bytes:

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping
 from itertools import pairwise
 from typing import Any
 
-from ...core.cards import RANK_OF, SUIT_SYMBOLS, SUITS, Card, CardLike, assign_ids
+from ...core.cards import RANK_OF, SUIT_SYMBOLS, SUITS, Card, CardLike, assign_ids, card_list
 from ...core.game import PatienceGame
 from ...core.registry import register
 from ...core.text import excerpt
@@ -144,7 +144,7 @@ class QuiltGame(PatienceGame):
             if given is None:
                 up = f in F_UP
                 given = [f"{'A' if up else 'K'}{SUITS[(f - F_UP[0]) % 4]}"]
-            piles[f] = assign_ids(_cards(given, f"foundation {name}"), used)
+            piles[f] = assign_ids(card_list(given, f"foundation {name}"), used)
         cells = dict(quilt or {})
         for name, card in cells.items():
             if name not in PILE_INDEX or PILE_INDEX[name] >= NCELLS:
@@ -153,8 +153,8 @@ class QuiltGame(PatienceGame):
                 raise ValueError(f"A quilt cell holds one card; {name} was given {len(card)}.")
             if card is not None:
                 piles[PILE_INDEX[name]] = assign_ids([card], used)
-        piles[K] = assign_ids(_cards(stock, "the stock"), used)
-        piles[W] = assign_ids(_cards(waste, "the waste"), used)
+        piles[K] = assign_ids(card_list(stock, "the stock"), used)
+        piles[W] = assign_ids(card_list(waste, "the waste"), used)
         if hand is not None:
             if not rules.held:
                 raise ValueError(
@@ -329,12 +329,6 @@ class QuiltGame(PatienceGame):
 
 
 QuiltView.game_type = QuiltGame
-
-
-def _cards(cards: Any, where: str) -> list[Any]:
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
-        raise ValueError(f"{where.capitalize()} is given as a list of cards, not {excerpt(cards)}.")
-    return list(cards)
 
 
 def _sym(cid: int) -> str:

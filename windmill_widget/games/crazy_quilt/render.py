@@ -93,10 +93,7 @@ def svg(game: QuiltGame, *, scale: float = 1.0) -> str:
     height = QUILT_Y + SIZE * CELL + GAP
     outcome = game.outcome
     if outcome is not None:
-        parts.append(
-            f'<text x="{WIDTH / 2:g}" y="{height + 4}" font-size="13" text-anchor="middle" '
-            f'fill="{LIGHT["onFelt"]}">{outcome.text}</text>'
-        )
+        parts.append(pic.note(outcome.text, WIDTH / 2, height + 4))
         height += 16
     return pic.document(WIDTH, height, "".join(parts), label="Crazy Quilt position", scale=scale)
 

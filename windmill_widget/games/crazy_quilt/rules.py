@@ -23,9 +23,10 @@ QuiltRules.literal()
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any, ClassVar, Literal
+from dataclasses import dataclass
+from typing import ClassVar, Literal
 
+from ...core.rules import PresetRules
 from ...core.text import excerpt
 
 TurnTo = Literal["hand", "waste"]
@@ -33,8 +34,8 @@ TURN_MODES = ("hand", "waste")
 MAX_REDEALS = 3
 
 
-@dataclass(frozen=True)
-class QuiltRules:
+@dataclass(frozen=True, repr=False)
+class QuiltRules(PresetRules):
     """Which reading of seed 002 a Crazy Quilt game follows (see the module docstring)."""
 
     turn_to: TurnTo = "hand"
@@ -60,46 +61,10 @@ class QuiltRules:
         """As the public implementations play it: a turned card goes straight onto the waste; one redeal."""
         return cls(turn_to="waste")
 
-    @classmethod
-    def from_preset(cls, name: str) -> QuiltRules:
-        if not isinstance(name, str) or name not in cls.PRESETS:
-            raise ValueError(
-                f"Unknown rules preset {excerpt(name)}; the presets are {', '.join(cls.PRESETS)}."
-            )
-        return getattr(cls, name)()
-
-    @property
-    def preset(self) -> str | None:
-        for name in self.PRESETS:
-            if getattr(QuiltRules, name)() == self:
-                return name
-        return None
-
     @property
     def held(self) -> bool:
         """Is a turned card held in hand (the literal reading)?"""
         return self.turn_to == "hand"
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: Any) -> QuiltRules:
-        """Rebuild from :meth:`to_dict`'s output; unknown or missing keys are errors."""
-        if not isinstance(data, dict):
-            raise ValueError(f"QuiltRules must be an object with turn_to and redeals, not {excerpt(data)}.")
-        expected = {"turn_to", "redeals"}
-        if set(data) != expected:
-            raise ValueError(
-                f"QuiltRules must have exactly the keys {sorted(expected)}, got {excerpt(sorted(data))}."
-            )
-        return cls(**data)
-
-    def __repr__(self) -> str:
-        name = self.preset
-        if name:
-            return f"QuiltRules.{name}()"
-        return f"QuiltRules(turn_to={self.turn_to!r}, redeals={self.redeals!r})"
 
     def describe(self) -> str:
         """One line a learner can read."""

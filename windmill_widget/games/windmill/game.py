@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from itertools import pairwise
 from typing import Any
 
-from ...core.cards import NUM_CARDS, Card, CardLike, assign_ids
+from ...core.cards import NUM_CARDS, Card, CardLike, assign_ids, card_list
 from ...core.game import PatienceGame
 from ...core.registry import register
 from ...core.text import excerpt
@@ -127,13 +127,13 @@ class Game(PatienceGame):
         rules = cls._check_rules(rules)
         used: set[int] = set()
         piles: list[list[int]] = [[] for _ in range(NPILES)]
-        piles[0] = assign_ids(_cards(center, "the centre") if center is not None else ["AS"], used)
+        piles[0] = assign_ids(card_list(center, "the centre") if center is not None else ["AS"], used)
         corners = dict(corners or {})
         for name in corners:
             if name not in CORNERS:
                 raise ValueError(f"{excerpt(name)} is not a corner; the corners are {', '.join(CORNERS)}.")
         for name in CORNERS:
-            piles[PILE_INDEX[name]] = assign_ids(_cards(corners.get(name, ()), f"corner {name}"), used)
+            piles[PILE_INDEX[name]] = assign_ids(card_list(corners.get(name, ()), f"corner {name}"), used)
         sails = dict(sails or {})
         for name, card in sails.items():
             if name not in SAILS:
@@ -142,8 +142,8 @@ class Game(PatienceGame):
                 raise ValueError(f"A sail holds one card; sail {name} was given {len(card)}.")
             if card is not None:
                 piles[PILE_INDEX[name]] = assign_ids([card], used)
-        piles[W] = assign_ids(_cards(waste, "the waste"), used)
-        piles[S] = assign_ids(_cards(stock, "the stock"), used)
+        piles[W] = assign_ids(card_list(waste, "the waste"), used)
+        piles[S] = assign_ids(card_list(stock, "the stock"), used)
         _check_position(piles, corner_run)
         pos = Position(piles, rules, corner_run)
         g = cls._blank()
@@ -292,12 +292,6 @@ class Game(PatienceGame):
 
 
 PlayerView.game_type = Game
-
-
-def _cards(cards: Any, where: str) -> list[Any]:
-    if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
-        raise ValueError(f"{where.capitalize()} is given as a list of cards, not {excerpt(cards)}.")
-    return list(cards)
 
 
 def _sym(cid: int) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core import svg as pic
-from ...core.svg import CARD_H, CARD_W, LIGHT
+from ...core.svg import CARD_H, CARD_W
 from .board import FAN_SHOWN, FAN_STEP, GRID
 from .notation import CORNERS, PILES, SAILS
 from .position import CENTRE_FULL, CORNER_FULL
@@ -77,10 +77,7 @@ def svg(game: Game, *, scale: float = 1.0) -> str:
     height = GAP + 5 * (CARD_H + GAP + 14) + 4
     outcome = game.outcome
     if outcome is not None:
-        parts.append(
-            f'<text x="{width / 2:g}" y="{height - 4}" font-size="13" text-anchor="middle" '
-            f'fill="{LIGHT["onFelt"]}">{outcome.text}</text>'
-        )
+        parts.append(pic.note(outcome.text, width / 2, height - 4))
         height += 12
     return pic.document(width, height, "".join(parts), label="Windmill position", scale=scale)
 

@@ -37,17 +37,18 @@ Rules(auto_kings=True, corner_streak=2, transfers='corner-to-centre')
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any, ClassVar, Literal
+from dataclasses import dataclass
+from typing import ClassVar, Literal
 
+from ...core.rules import PresetRules
 from ...core.text import excerpt
 
 Transfers = Literal["corner-to-centre", "any"]
 TRANSFER_MODES = ("corner-to-centre", "any")
 
 
-@dataclass(frozen=True)
-class Rules:
+@dataclass(frozen=True, repr=False)
+class Rules(PresetRules):
     """Which of the documented rule variants a game follows (see the module docstring)."""
 
     auto_kings: bool = False
@@ -88,49 +89,6 @@ class Rules:
     def pysolfc(cls) -> Rules:
         """PySolFC's Windmill: any foundation's top card may move to any foundation that takes it."""
         return cls(corner_streak=None, transfers="any")
-
-    @classmethod
-    def from_preset(cls, name: str) -> Rules:
-        """The preset called ``name`` (``"strict"``, ``"relaxed"``, ``"classic"``, ``"pysolfc"``)."""
-        if not isinstance(name, str) or name not in cls.PRESETS:
-            raise ValueError(
-                f"Unknown rules preset {excerpt(name)}; the presets are {', '.join(cls.PRESETS)}."
-            )
-        return getattr(cls, name)()
-
-    @property
-    def preset(self) -> str | None:
-        """The preset's name (``"strict"``...) if these rules are one, else ``None``."""
-        for name in self.PRESETS:
-            if getattr(Rules, name)() == self:
-                return name
-        return None
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: Any) -> Rules:
-        """Rebuild from :meth:`to_dict`'s output; unknown or missing keys are errors."""
-        if not isinstance(data, dict):
-            raise ValueError(
-                f"Rules must be an object with auto_kings, corner_streak and transfers, not {excerpt(data)}."
-            )
-        expected = {"auto_kings", "corner_streak", "transfers"}
-        if set(data) != expected:
-            raise ValueError(
-                f"Rules must have exactly the keys {sorted(expected)}, got {excerpt(sorted(data))}."
-            )
-        return cls(**data)
-
-    def __repr__(self) -> str:
-        name = self.preset
-        if name:
-            return f"Rules.{name}()"
-        return (
-            f"Rules(auto_kings={self.auto_kings!r}, corner_streak={self.corner_streak!r}, "
-            f"transfers={self.transfers!r})"
-        )
 
     def describe(self) -> str:
         """One line a learner can read."""
