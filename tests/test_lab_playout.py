@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import signal
+import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -165,13 +166,80 @@ def test_time_limit_off_the_main_thread_is_checked_between_moves() -> None:
     assert threading.current_thread() is threading.main_thread()
 
 
-def test_keyboard_interrupt_is_not_swallowed() -> None:
+def test_time_limit_off_the_main_thread_binds_a_strategy_that_sleeps() -> None:
+    def sleepy(view):
+        if view.stock_count < 93:
+            time.sleep(6)
+        return view.legal_moves()[-1]
+
+    t0 = time.perf_counter()
+    with ThreadPoolExecutor(1) as pool:
+        rec = pool.submit(play_game, sleepy, 1, time_limit=0.5).result()
+    assert time.perf_counter() - t0 < 3, "the game waited for the sleeping strategy"
+    assert rec.failure_kind == "TimeLimit" and rec.moves >= 1
+
+
+def test_a_keyboard_interrupt_the_strategy_raises_fails_its_game_only() -> None:
     def stop(view):
-        raise KeyboardInterrupt
+        raise KeyboardInterrupt("pressed by the strategy")
+
+    rec = play_game(stop, 1)
+    assert rec.failed and rec.error.startswith("KeyboardInterrupt: pressed by the strategy (in stop, line")
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back
+
+
+def test_a_real_interrupt_stops_the_game() -> None:
+    def interrupted(view):
+        if view.stock_count < 93:
+            signal.raise_signal(signal.SIGINT)  # what Ctrl-C or the kernel's interrupt does
+        return view.legal_moves()[-1]
 
     with pytest.raises(KeyboardInterrupt):
-        play_game(stop, 1)
+        play_game(interrupted, 1)
     assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+@pytest.mark.parametrize(
+    ("body", "kind"),
+    [
+        ("raise SystemExit(3)", "SystemExit: 3"),
+        ("sys.exit()", "SystemExit: "),
+        ("raise GeneratorExit", "GeneratorExit"),
+        ("raise Odd('odd')", "Odd: odd"),
+    ],
+)
+def test_a_strategy_raising_any_base_exception_fails_its_game_only(body: str, kind: str) -> None:
+    class Odd(BaseException):
+        pass
+
+    namespace = {"sys": sys, "Odd": Odd}
+    exec(
+        f"def rogue(view):\n    if view.stock_count < 93:\n        {body}\n    return view.legal_moves()[-1]",
+        namespace,
+    )
+    rec = play_game(namespace["rogue"], 1)
+    assert rec.failed and rec.error.startswith(kind) and rec.moves >= 1, rec.error
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
+def test_a_strategy_that_takes_the_timer_over_still_meets_its_time_limit() -> None:
+    calls: list[int] = []
+
+    def sneaky(view):
+        calls.append(1)
+        if len(calls) == 1:
+            signal.signal(signal.SIGALRM, signal.SIG_IGN)  # no alarm will stop it...
+        elif len(calls) > 3:
+            time.sleep(5)  # ...it thinks
+        return view.legal_moves()[-1]
+
+    t0 = time.perf_counter()
+    rec = play_game(sneaky, 1, time_limit=0.5)
+    assert time.perf_counter() - t0 < 3, "the time limit did not bind"
+    assert rec.failure_kind == "TimeLimit", rec.error
+    assert signal.getsignal(signal.SIGALRM) == signal.SIG_DFL
 
 
 def test_bad_arguments_are_explained() -> None:

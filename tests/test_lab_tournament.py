@@ -313,3 +313,100 @@ def test_results_built_by_hand_are_sorted_and_summarised() -> None:
         res = Results("x", [], Rules.relaxed())
     assert (res.n, res.win_rate, res.ci, res.mean_cards) == (0, 0.0, (0.0, 1.0), 0.0)
     assert "Rules.relaxed()" in repr(res)
+
+
+# -- issue 15: a strategy's SystemExit ends its game, never the tournament; a real interrupt keeps the rest --
+ROGUES = """
+import sys
+
+def exits(view):
+    if view.stock_count < 90 and view.history and len(view.history) % 7 == 3:
+        sys.exit(3)
+    return view.legal_moves()[0]
+
+def odd(view):
+    class Odd(BaseException):
+        pass
+    if len(view.history) > 4:
+        raise Odd("odd")
+    return view.legal_moves()[-1]
+
+def presses_ctrl_c(view):
+    if len(view.history) > 2:
+        raise KeyboardInterrupt("the strategy's own")
+    return view.legal_moves()[-1]
+"""
+
+
+@pytest.fixture
+def rogues() -> dict:
+    namespace: dict = {"__name__": "__main__"}
+    exec(compile(ROGUES, "<notebook cell>", "exec"), namespace)
+    return namespace
+
+
+@pytest.mark.parametrize("game", ["windmill", "crazy-quilt"])
+@pytest.mark.parametrize("where", ["serial", "pool"])
+def test_a_strategy_that_exits_loses_its_games_and_the_tournament_goes_on(
+    rogues: dict, pool: ProcessPoolExecutor, game: str, where: str
+) -> None:
+    executor = pool if where == "pool" else "serial"
+    players = {name: rogues[name] for name in ("exits", "odd", "presses_ctrl_c")} | {"first": first}
+    cmp = compare(players, deals=range(8), game=game, executor=executor, progress=False)
+    assert cmp.n == 8 and not cmp.interrupted
+    assert all(r.n == 8 for r in cmp)
+    kinds = {name: {r.failure_kind for r in cmp[name].failures} for name in players}
+    assert kinds["odd"] == {"Odd"} and kinds["presses_ctrl_c"] == {"KeyboardInterrupt"}
+    assert kinds["exits"] <= {"SystemExit"} and kinds["first"] == set()
+    assert cmp["first"].records == play_many(first, range(8), game=game, **SERIAL).records
+
+
+def test_a_real_interrupt_stops_a_serial_run_and_keeps_the_finished_games() -> None:
+    import signal
+    import threading
+
+    lock, count = threading.Lock(), [0]  # a lock: not picklable, so the run calls this very function
+
+    def interrupted(view):
+        with lock:
+            count[0] += 1
+        if count[0] == 400:  # several deals in: the user presses Ctrl-C
+            signal.raise_signal(signal.SIGINT)
+        return view.legal_moves()[0]
+
+    with pytest.warns(RuntimeWarning, match="Interrupted"):
+        res = play_many(interrupted, range(40), executor="serial", progress=False, chunksize=2)
+    assert res.interrupted and 0 < res.n < 40 and res.planned == 40
+    assert "interrupted after" in repr(res)
+    assert all(not r.failed for r in res.records)  # the interrupted game is not a record at all
+    assert res.records == play_many(first, [r.seed for r in res.records], **SERIAL).records
+
+
+class InterruptingPool(ProcessPoolExecutor):
+    """A pool that, once it has had a few chunks, interrupts the main thread as Ctrl-C would."""
+
+    def __init__(self) -> None:
+        super().__init__(2, mp_context=multiprocessing.get_context("spawn"))
+        self.submitted = 0
+
+    def submit(self, *args, **kwargs):
+        self.submitted += 1
+        future = super().submit(*args, **kwargs)
+        if self.submitted == 6:
+            import _thread
+
+            future.add_done_callback(lambda _: _thread.interrupt_main())
+        return future
+
+
+def test_a_real_interrupt_stops_a_pool_run_and_keeps_what_every_player_finished() -> None:
+    pool = InterruptingPool()
+    try:
+        with pytest.warns(RuntimeWarning, match="Interrupted"):
+            cmp = compare({"first": first, "greedy": greedy}, deals=range(200), executor=pool,
+                          progress=False, chunksize=4)  # fmt: skip
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+    assert cmp.interrupted and 0 < cmp.n < 200 and cmp.planned == 200
+    assert [r.seed for r in cmp["first"]] == [r.seed for r in cmp["greedy"]] == cmp.deals
+    assert cmp["first"].records == play_many(first, cmp.deals, **SERIAL).records

@@ -238,3 +238,39 @@ def test_replay_controls_follow_the_board_and_drive_it() -> None:
     assert ui.board.state["moves"] == 0
     ui.board.play(str(ui.board.game.legal_moves()[0]))  # a new move: the rest of the line is gone
     assert ui.slider.max == ui.slider.value == 1
+
+
+@pytest.mark.parametrize("strategy", ["default", "greedy", "tips", "random", "lookahead"])
+def test_step_on_a_finished_game_says_it_is_over_and_why(strategy: str) -> None:
+    from windmill_widget import greedy, lookahead, random_strategy, tips
+
+    chosen = {
+        "default": None,
+        "greedy": greedy,
+        "tips": tips,
+        "random": random_strategy(1),
+        "lookahead": lookahead,
+    }
+    lost = WindmillWidget(Game.from_position(center=["AS"], sails={"n1": "5C"}, stock=[]))
+    with pytest.raises(
+        IllegalMove, match=r"^There is no move to make: game over: no legal move is left\.$"
+    ) as err:
+        lost.step(chosen[strategy])
+    assert err.value.rule == "game-over"
+    assert (
+        lost.state["message"]["kind"] == "refused"
+        and "no legal move is left" in lost.state["message"]["text"]
+    )
+    won = WindmillWidget(Game.from_position(center=["AS"], sails={"n1": "2C"}, stock=[]))
+    won.play("n1>c")
+    with pytest.raises(IllegalMove, match=r"won: every card is on a foundation\.$"):
+        won.step(chosen[strategy])
+
+
+def test_step_on_a_finished_crazy_quilt_game_too() -> None:
+    from windmill_widget import QuiltGame, QuiltWidget
+
+    q = QuiltWidget(QuiltGame.from_position(quilt={"d4": "9S"}, stock=[]))
+    assert q.game.status == "lost"  # literal rules, one redeal, but nothing to redeal
+    with pytest.raises(IllegalMove, match="no legal move is left"):
+        q.step(lambda view: view.legal_moves()[0])

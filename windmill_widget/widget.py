@@ -371,9 +371,16 @@ class PatienceWidget(anywidget.AnyWidget):
     def step(self, strategy: StrategyLike | None = None) -> Move:
         """Play one move chosen by ``strategy`` (default: the default strategy).
 
-        Raises :class:`IllegalMove` if the strategy returns an illegal move, or whatever the
-        strategy raises; the game is unchanged then.
+        Raises :class:`IllegalMove` if the game is over (saying why) or the strategy returns an
+        illegal move, or whatever the strategy raises; the game is unchanged then.
         """
+        outcome = self._game.outcome
+        if outcome is not None:  # no strategy is asked about a game that is over
+            err = IllegalMove(
+                f"There is no move to make: {outcome.text[:1].lower()}{outcome.text[1:]}", rule="game-over"
+            )
+            self._say("refused", str(err))
+            raise err
         strategy = strategy or default_strategy
         return self._play(self._choose(strategy), getattr(strategy, "__name__", "The strategy"))
 

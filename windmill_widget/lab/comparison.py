@@ -43,6 +43,7 @@ class Comparison:
         deals: Sequence[int] = (),
         rules: Any = None,
         seconds: float | None = None,
+        planned: int | None = None,
     ) -> None:
         self.results = dict(results)
         self.ceiling = ceiling
@@ -50,6 +51,14 @@ class Comparison:
         self.rules = rules if rules is not None else find_game("windmill").rules_type()
         self.seconds = seconds  #: wall-clock time of the whole comparison
         self.chart = None  #: the live chart drawn during the run, if any
+        #: how many deals the run was asked to play (more than :attr:`n` if it was interrupted)
+        self.planned = planned if planned is not None else len(self.deals)
+
+    @property
+    def interrupted(self) -> bool:
+        """Did a real interrupt stop the run early? Then every player is scored on the deals all of
+        them (and the ceiling) finished, so the comparison stays deal for deal."""
+        return self.planned > self.n
 
     @property
     def n(self) -> int:
@@ -119,7 +128,8 @@ class Comparison:
         return ", ".join(f"{b.name} won {b.wins} of {b.n}" for b in self.bars())
 
     def __repr__(self) -> str:
-        lines = [f"<Comparison on {self.n} deals, {self.rules!r}:"]
+        stopped = f" (interrupted after {self.n} of {self.planned} deals)" if self.interrupted else ""
+        lines = [f"<Comparison on {self.n} deals, {self.rules!r}{stopped}:"]
         width = max(len(name) for name in self.results) if self.results else 0
         for name, r in self.results.items():
             lo, hi = r.ci

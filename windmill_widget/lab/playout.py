@@ -5,13 +5,15 @@ core's protocol (:class:`~windmill_widget.core.game.PatienceGame`: ``view``, ``p
 whose legal moves are computed once per turn and shared by the view and the check of the strategy's
 move. The rules are only the game's own: every move a strategy returns is judged by them.
 
-Anything a strategy does wrong (raises, returns something that is not a legal move, plays on past
-the move cap or the time limit) ends *that* game as a failure with the error recorded; it never
-escapes. Only ``KeyboardInterrupt`` and friends do, so you can still stop a run.
+Anything a strategy does wrong (raises anything, ``SystemExit`` and ``KeyboardInterrupt`` included;
+returns something that is not a legal move; plays on past the move cap or the time limit) ends *that*
+game as a failure with the error recorded; it never escapes. Only a real interrupt (Ctrl-C, the
+kernel's interrupt) stops a run, and the runner keeps the games finished so far.
 """
 
 from __future__ import annotations
 
+import queue
 import signal
 import sysconfig
 import threading
@@ -43,36 +45,120 @@ class _TimeUp(BaseException):
     ``except Exception`` cannot swallow it."""
 
 
-class _Alarm:
-    """A SIGALRM timer that interrupts only the strategy's own code, never the engine's.
+class _Failed(Exception):
+    """A strategy failed its game: ``str(err)`` is the record's error (``"Kind: what, at move n"``)."""
 
-    Signals are delivered to the main thread only, and we leave alone a SIGALRM that someone else
-    set up (pytest-timeout, for one); elsewhere the loop's clock check between moves is the limit.
-    """
 
-    __slots__ = ("armed", "inside", "old")
+#: After the deadline, the alarm rings again this often until the strategy gives in.
+RING_AGAIN_S = 0.05
 
-    def __init__(self, seconds: float | None) -> None:
-        self.inside = False
-        self.armed = (
-            seconds is not None
-            and hasattr(signal, "setitimer")
-            and threading.current_thread() is threading.main_thread()
-            and signal.getsignal(signal.SIGALRM) in (signal.SIG_DFL, signal.SIG_IGN, None)
+
+class _Interrupts:
+    """On the main thread, where signals arrive: tells a real Ctrl-C or kernel interrupt (which stops
+    the run) from a ``KeyboardInterrupt`` the strategy raised itself (which fails its game only)."""
+
+    def __init__(self) -> None:
+        self.interrupted = False
+        self.old = signal.getsignal(signal.SIGINT)
+        self.active = threading.current_thread() is threading.main_thread() and (
+            callable(self.old) or self.old == signal.SIG_DFL
         )
-        if self.armed:
-            self.old = signal.signal(signal.SIGALRM, self._ring)
-            signal.setitimer(signal.ITIMER_REAL, seconds)
+        if self.active:
+            signal.signal(signal.SIGINT, self._interrupt)
+
+    def _interrupt(self, signum: int, frame: Any) -> None:
+        self.interrupted = True
+        if callable(self.old) and self.old is not signal.default_int_handler:
+            self.old(signum, frame)  # someone else's handler first (it may raise itself)
+        raise KeyboardInterrupt
+
+    def keep(self) -> None:
+        """Put the handler back if the strategy replaced it."""
+        if self.active and signal.getsignal(signal.SIGINT) != self._interrupt:
+            signal.signal(signal.SIGINT, self._interrupt)
+
+    def close(self) -> None:
+        if self.active:
+            signal.signal(signal.SIGINT, self.old)
+
+
+class _MainThreadCalls:
+    """Calls the strategy in this thread (the fastest way), on the main thread: a SIGALRM timer
+    interrupts a strategy that overruns the time limit, even in ``time.sleep``, and rings again until
+    it gives in; it is left alone if someone else set one up (pytest-timeout). A strategy that takes
+    the timer over is noticed after its move: the handler is put back, and :attr:`tampered` says the
+    rest of the game's calls should go to a helper thread."""
+
+    def __init__(self, deadline: float, time_limit: float | None) -> None:
+        self.inside = False
+        self.tampered = False
+        self.alarm = (
+            time_limit is not None
+            and hasattr(signal, "setitimer")
+            and (signal.getsignal(signal.SIGALRM) in (signal.SIG_DFL, signal.SIG_IGN, None))
+        )
+        if self.alarm:
+            self.old_alarm = signal.signal(signal.SIGALRM, self._ring)
+            signal.setitimer(signal.ITIMER_REAL, max(deadline - time.perf_counter(), 1e-3), RING_AGAIN_S)
 
     def _ring(self, signum: int, frame: Any) -> None:
         if self.inside:  # outside the strategy, the clock check after the move catches it
             raise _TimeUp
 
-    def disarm(self) -> None:
-        if self.armed:
+    def call(self, strategy: Callable[[PlayerView], Any], view: PlayerView) -> Any:
+        try:
+            self.inside = True
+            return strategy(view)
+        finally:
+            self.inside = False
+            if self.alarm and signal.getsignal(signal.SIGALRM) != self._ring:
+                signal.signal(signal.SIGALRM, self._ring)  # taken over by the strategy: take it back
+                self.tampered = True
+
+    def close(self) -> None:
+        if self.alarm:
             signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, self.old)
-            self.armed = False
+            signal.signal(signal.SIGALRM, self.old_alarm)
+            self.alarm = False
+
+
+class _HelperThreadCalls:
+    """Calls the strategy in a daemon thread of its own and waits at most until the game's deadline:
+    off the main thread (a thread pool, a dask thread), where no signal can interrupt the strategy,
+    and after a strategy took the main thread's timer over. A strategy that overruns is abandoned
+    (Python cannot stop a thread: it may go on until it returns, but nothing waits for it). A
+    ``KeyboardInterrupt`` raised in that thread is always the strategy's own."""
+
+    def __init__(self, deadline: float) -> None:
+        self.deadline = deadline
+        self.requests: queue.SimpleQueue = queue.SimpleQueue()
+        self.answers: queue.SimpleQueue = queue.SimpleQueue()
+        self.thread = threading.Thread(target=self._serve, name="strategy", daemon=True)
+        self.thread.start()
+
+    def _serve(self) -> None:
+        while True:
+            job = self.requests.get()
+            if job is None:
+                return
+            strategy, view = job
+            try:
+                self.answers.put((True, strategy(view)))
+            except BaseException as err:  # anything: the game's failure, reported in the caller's thread
+                self.answers.put((False, err))
+
+    def call(self, strategy: Callable[[PlayerView], Any], view: PlayerView) -> Any:
+        self.requests.put((strategy, view))
+        try:
+            ok, value = self.answers.get(timeout=max(self.deadline - time.perf_counter(), 0) + 1e-3)
+        except queue.Empty:
+            raise _TimeUp from None
+        if ok:
+            return value
+        raise value
+
+    def close(self) -> None:
+        self.requests.put(None)  # an abandoned strategy's thread ends when it returns
 
 
 _LIBRARY = tuple({sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "purelib", "platlib")})
@@ -115,7 +201,11 @@ def play_deal(
     played: list[int] = []
     error: str | None = None
     deadline = float("inf") if time_limit is None else t0 + time_limit
-    alarm = _Alarm(time_limit)
+    main = threading.current_thread() is threading.main_thread()
+    interrupts = _Interrupts()
+    calls: _MainThreadCalls | _HelperThreadCalls = (
+        _MainThreadCalls(deadline, time_limit) if main else _HelperThreadCalls(deadline)
+    )
     try:
         while game.outcome is None:  # no move left, or (Windmill, transfers="any") none that leads anywhere
             n = len(played)
@@ -125,18 +215,23 @@ def play_deal(
                     "cards can shuttle between foundations forever)"
                 )
                 break
-            view = game.view()
             try:
-                alarm.inside = True
-                move = strategy(view)
+                move = calls.call(strategy, game.view())
             except _TimeUp:
                 error = f"TimeLimit: the strategy ran past {time_limit:g} s, at move {n}"
                 break
-            except Exception as err:  # a broken strategy loses this deal, never the tournament
+            except KeyboardInterrupt as err:
+                if interrupts.interrupted:
+                    raise  # a real Ctrl-C or kernel interrupt: the run stops (the runner keeps what is done)
+                error = f"KeyboardInterrupt: {_short(str(err))}{_where(err)}, at move {n}"
+                break
+            except BaseException as err:  # SystemExit too: a broken strategy loses this deal, never the run
                 error = f"{type(err).__name__}: {_short(str(err))}{_where(err)}, at move {n}"
                 break
-            finally:
-                alarm.inside = False
+            interrupts.keep()
+            if isinstance(calls, _MainThreadCalls) and calls.tampered:
+                calls.close()  # the strategy took the timer over: its next moves run in a helper thread
+                calls = _HelperThreadCalls(deadline)
             if not isinstance(move, (str, move_type)):
                 error = f"TypeError: {_short(_not_a_move(move, move_type.notation.example))}, at move {n}"
                 break
@@ -153,7 +248,8 @@ def play_deal(
     except _TimeUp:  # a safety net: the alarm only raises while the strategy runs, caught above
         error = f"TimeLimit: the strategy ran past {time_limit:g} s, at move {len(played)}"
     finally:
-        alarm.disarm()
+        calls.close()
+        interrupts.close()
     outcome = Result.FAILED if error else Result.WON if game.status == "won" else Result.LOST
     return GameRecord(
         seed=seed,

@@ -53,12 +53,20 @@ class Results:
         rules: Any = None,
         *,
         seconds: float | None = None,
+        planned: int | None = None,
     ) -> None:
         self.name = name
         self.records: tuple[GameRecord, ...] = tuple(sorted(records, key=lambda r: r.seed))
         self.rules = rules if rules is not None else find_game("windmill").rules_type()
         self.seconds = seconds  #: wall-clock time of the run that produced these results
         self.chart = None  #: the live chart drawn during the run, if any
+        #: how many deals the run was asked to play (more than :attr:`n` if it was interrupted)
+        self.planned = planned if planned is not None else len(self.records)
+
+    @property
+    def interrupted(self) -> bool:
+        """Did a real interrupt (Ctrl-C, the kernel's) stop the run before every deal was played?"""
+        return self.planned > self.n
 
     # -- summary ---------------------------------------------------------------------------------
     @property
@@ -182,9 +190,10 @@ class Results:
     def __repr__(self) -> str:
         lo, hi = self.ci
         failed = f", {len(self.failures)} failed" if self.failures else ""
+        stopped = f", interrupted after {self.n} of {self.planned} deals" if self.interrupted else ""
         return (
             f"<Results {self.name} on {self.n} deals, {self.rules!r}: won {self.wins} = {self.win_rate:.1%} "
-            f"(95% CI {lo:.1%}-{hi:.1%}), {self.mean_cards:.1f} cards on average{failed}>"
+            f"(95% CI {lo:.1%}-{hi:.1%}), {self.mean_cards:.1f} cards on average{failed}{stopped}>"
         )
 
     def chart_svg(self, width: int = WIDTH) -> str:
@@ -216,6 +225,8 @@ class Results:
 
     def _repr_html_(self) -> str:
         caption = f"{self.n} deals, {self.rules!r}"  # no timings: a re-run notebook should not change
+        if self.interrupted:
+            caption += f" (interrupted: {self.n} of {self.planned} deals played)"
         return (
             "<div>"
             + html_table(self.HEADER, self.table_rows(), caption=caption)

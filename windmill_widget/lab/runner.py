@@ -107,17 +107,20 @@ def run(
     chart: Any = None,
     chunksize: int | None = None,
     label: str | None = None,
-) -> float:
-    """Play every entrant's deals; return the wall-clock seconds. ``own``: shut the executor down
-    at the end (it was made for this run). Raises what a chunk raised beyond a single game (a
-    strategy that will not load in the workers, a broken pool), after cancelling the rest. ``label``
-    names the run on its progress bar (the players, the game and its rules)."""
+) -> tuple[float, bool]:
+    """Play every entrant's deals; return the wall-clock seconds, and whether a real interrupt (Ctrl-C,
+    the kernel's interrupt) stopped the run early: the records finished by then are kept in the
+    entrants. ``own``: shut the executor down at the end (it was made for this run). Raises what a
+    chunk raised beyond a single game (a strategy that will not load in the workers, a broken pool),
+    after cancelling the rest. ``label`` names the run on its progress bar (the players, the game and
+    its rules)."""
     t0 = time.perf_counter()
     window = 1 if isinstance(executor, SerialExecutor) else 2 * workers
     bar = _progress_bar(sum(len(e.seeds) for e in entrants), entrants, progress, label)
     if chart is not None:
         chart.update([e.bar() for e in entrants], force=True)
     pending: dict[Future, Entrant] = {}
+    interrupted = False
     try:
         while True:
             while len(pending) < window:
@@ -139,17 +142,24 @@ def run(
                     bar.update(len(records))
                 if chart is not None:
                     chart.update([e.bar() for e in entrants])
-    except BaseException:  # an interrupt or a broken run: stop sending work, drop what is queued
-        for future in pending:
-            future.cancel()
-        if own:
-            executor.shutdown(wait=False, cancel_futures=True)
+    except KeyboardInterrupt:  # a real interrupt: stop here, keep every game finished so far
+        interrupted = True
+        _drop(pending, executor, own)
+    except BaseException:  # a broken run: stop sending work, drop what is queued
+        _drop(pending, executor, own)
         raise
     finally:
         if bar is not None:
             bar.close()
-    if own:
+    if own and not interrupted:
         executor.shutdown(wait=True)
     if chart is not None:
         chart.update([e.bar() for e in entrants], force=True)
-    return time.perf_counter() - t0
+    return time.perf_counter() - t0, interrupted
+
+
+def _drop(pending: dict[Future, Entrant], executor: Executor, own: bool) -> None:
+    for future in pending:
+        future.cancel()
+    if own:
+        executor.shutdown(wait=False, cancel_futures=True)

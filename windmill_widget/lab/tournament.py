@@ -109,6 +109,14 @@ def _chart(chart: bool | LiveChart | None) -> LiveChart | None:
     raise TypeError(f"chart is True, False or a LiveChart; got {chart!r}.")
 
 
+def _warn_interrupted(done: int, planned: int) -> None:
+    warnings.warn(
+        f"Interrupted: {done} of {planned} deals were played by every entrant; these results are for them.",
+        RuntimeWarning,
+        stacklevel=3,
+    )
+
+
 def _warn_if_all_failed(results: Results) -> None:
     if results.n and len(results.failures) == results.n:
         warnings.warn(
@@ -170,9 +178,11 @@ def play_many(
         name, "player", play_chunk, partial(_play_args, payload, rules, max_moves, time_limit), seeds
     )
     live = _chart(chart)
-    seconds = run([player], executor, workers, own, progress=progress, chart=live, chunksize=chunksize,
-                  label=run_label([name], rules))  # fmt: skip
-    results = Results(name, player.records, rules, seconds=seconds)
+    seconds, interrupted = run([player], executor, workers, own, progress=progress, chart=live,
+                               chunksize=chunksize, label=run_label([name], rules))  # fmt: skip
+    results = Results(name, player.records, rules, seconds=seconds, planned=len(seeds))
+    if interrupted:
+        _warn_interrupted(results.n, len(seeds))
     results.chart = live
     _warn_if_all_failed(results)
     return results
@@ -227,15 +237,24 @@ def compare(
                     partial(_solve_args, rules, ceiling_seconds, ceiling_nodes), seeds)
         )  # fmt: skip
     live = _chart(chart)
-    seconds = run(entrants, executor, workers, own, progress=progress, chart=live, chunksize=chunksize,
-                  label=run_label(list(named), rules))  # fmt: skip
+    seconds, interrupted = run(entrants, executor, workers, own, progress=progress, chart=live,
+                               chunksize=chunksize, label=run_label(list(named), rules))  # fmt: skip
+    played = list(seeds)
+    if interrupted:  # score everyone on the deals all of them finished: still deal for deal
+        common = set.intersection(*({r.seed for r in e.records} for e in entrants))
+        played = [s for s in seeds if s in common]
+        for e in entrants:
+            e.records = [r for r in e.records if r.seed in common]
+        _warn_interrupted(len(played), len(seeds))
     results = {
-        e.name: Results(e.name, e.records, rules, seconds=seconds) for e in entrants if e.kind == "player"
+        e.name: Results(e.name, e.records, rules, seconds=seconds, planned=len(seeds))
+        for e in entrants
+        if e.kind == "player"
     }
     top = None
     if ceiling:
         top = Ceiling(entrants[-1].records, rules, max_seconds=ceiling_seconds, max_nodes=ceiling_nodes)
-    comparison = Comparison(results, top, deals=seeds, rules=rules, seconds=seconds)
+    comparison = Comparison(results, top, deals=played, rules=rules, seconds=seconds, planned=len(seeds))
     comparison.chart = live
     for r in results.values():
         _warn_if_all_failed(r)
