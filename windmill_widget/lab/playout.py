@@ -52,6 +52,11 @@ class _Failed(Exception):
 #: After the deadline, the alarm rings again this often until the strategy gives in.
 RING_AGAIN_S = 0.05
 
+try:  # the C function: signal.getsignal wraps it in an enum on every call, which a check per move pays
+    from _signal import getsignal as _handler
+except ImportError:  # pragma: no cover - not CPython
+    _handler = signal.getsignal
+
 
 class _Interrupts:
     """On the main thread, where signals arrive: tells a real Ctrl-C or kernel interrupt (which stops
@@ -74,7 +79,7 @@ class _Interrupts:
 
     def keep(self) -> None:
         """Put the handler back if the strategy replaced it."""
-        if self.active and signal.getsignal(signal.SIGINT) != self._interrupt:
+        if self.active and _handler(signal.SIGINT) != self._interrupt:
             signal.signal(signal.SIGINT, self._interrupt)
 
     def close(self) -> None:
@@ -111,7 +116,7 @@ class _MainThreadCalls:
             return strategy(view)
         finally:
             self.inside = False
-            if self.alarm and signal.getsignal(signal.SIGALRM) != self._ring:
+            if self.alarm and _handler(signal.SIGALRM) != self._ring:
                 signal.signal(signal.SIGALRM, self._ring)  # taken over by the strategy: take it back
                 self.tampered = True
 
