@@ -29,6 +29,7 @@ from ..core.registry import find_game, game_of_rules
 from ..core.text import excerpt
 from ..core.view import PlayerView
 from .records import GameRecord, Result, pack_codes
+from .sealed import SealedError, SealedPlayer
 
 #: More moves than any finished game needs (~200 in Windmill, ~250 in Crazy Quilt): only loops get
 #: here, and under Windmill's ``transfers="any"`` (PySolFC's rules) a player can shuttle a card
@@ -191,15 +192,32 @@ def _not_a_move(value: object, example: str) -> str:
     return f"the strategy returned {excerpt(value)}, not a move or move text such as {example!r}{hint}"
 
 
+class _SealedCalls:
+    """Asks a strategy sealed in a process of its own (:class:`~.sealed.SealedPlayer`): only the
+    view's JSON goes there, only move text comes back; it enforces its own per-move limit."""
+
+    tampered = False
+
+    def __init__(self, player: SealedPlayer) -> None:
+        self.player = player
+
+    def call(self, strategy: object, view: PlayerView) -> str:
+        return self.player.choose(view)
+
+    def close(self) -> None:
+        pass
+
+
 def play_deal(
-    strategy: Callable[[PlayerView], Any],
+    strategy: Callable[[PlayerView], Any] | None,
     seed: int,
     rules: Any,
     max_moves: int = DEFAULT_MAX_MOVES,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
+    sealed: SealedPlayer | None = None,
 ) -> GameRecord:
     """:func:`play_game` without the argument checks (the tournament's inner loop). The game is the
-    one whose rules ``rules`` are."""
+    one whose rules ``rules`` are. With ``sealed``, the strategy is the one in that sealed process."""
     t0 = time.perf_counter()
     game = game_of_rules(rules)(seed=seed, rules=rules)
     move_type = game.move_type
@@ -208,9 +226,13 @@ def play_deal(
     deadline = float("inf") if time_limit is None else t0 + time_limit
     main = threading.current_thread() is threading.main_thread()
     interrupts = _Interrupts()
-    calls: _MainThreadCalls | _HelperThreadCalls = (
-        _MainThreadCalls(deadline, time_limit) if main else _HelperThreadCalls(deadline)
-    )
+    calls: _MainThreadCalls | _HelperThreadCalls | _SealedCalls
+    if sealed is not None:
+        calls = _SealedCalls(sealed)
+    elif main:
+        calls = _MainThreadCalls(deadline, time_limit)
+    else:
+        calls = _HelperThreadCalls(deadline)
     try:
         while game.outcome is None:  # no move left, or (Windmill, transfers="any") none that leads anywhere
             n = len(played)
@@ -224,6 +246,9 @@ def play_deal(
                 move = calls.call(strategy, game.view())
             except _TimeUp:
                 error = f"TimeLimit: the strategy ran past {time_limit:g} s, at move {n}"
+                break
+            except SealedError as err:  # what the sealed process reported (it may have been killed)
+                error = f"{err.kind}: {_short(err.message)}, at move {n}"
                 break
             except KeyboardInterrupt as err:
                 if interrupts.interrupted:

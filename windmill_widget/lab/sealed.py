@@ -34,6 +34,7 @@ import os
 import select
 import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -45,14 +46,15 @@ MOVE_LIMIT = 10.0
 START_LIMIT = 60.0
 
 
-def sealed_seeds(secret: str | bytes, count: int, start: int = 0) -> list[int]:
-    """Deal numbers ``start .. start+count-1`` of a secret: 64-bit numbers (HMAC-SHA256 of the index
-    under the secret), the same for the same secret everywhere, unguessable without it."""
+def sealed_seeds(secret: str | bytes, count: int, *, indices: Iterable[int] | None = None) -> list[int]:
+    """The secret's deals 0 to ``count - 1`` (or its deals ``indices``): 64-bit deal numbers, the
+    HMAC-SHA256 of each index under the secret, the same for the same secret everywhere and
+    unguessable without it."""
     key = secret.encode("utf-8") if isinstance(secret, str) else bytes(secret)
     if not key:
         raise ValueError("A sealed tournament's secret is a non-empty text.")
     out = []
-    for i in range(start, start + count):
+    for i in range(count) if indices is None else indices:
         digest = hmac.new(key, f"deal {i}".encode(), hashlib.sha256).digest()
         out.append(int.from_bytes(digest[:8], "big"))
     return out

@@ -13,9 +13,12 @@
 
 from __future__ import annotations
 
+import os
+import secrets
 import warnings
 from collections.abc import Callable, Iterable, Mapping
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from ..core.deal import check_seed
@@ -35,7 +38,9 @@ from .playout import (
 )
 from .results import Results
 from .runner import Entrant, run
-from .worker import dumps_strategy, play_chunk, solve_chunk
+from .sealed import MOVE_LIMIT as SEALED_MOVE_LIMIT
+from .sealed import sealed_seeds
+from .worker import dumps_strategy, play_chunk, play_sealed_chunk, solve_chunk
 
 #: Seconds the clairvoyant solver gets per deal when it provides the ceiling.
 CEILING_SECONDS = 1.0
@@ -204,6 +209,9 @@ def compare(
     max_moves: int = DEFAULT_MAX_MOVES,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
     chunksize: int | None = None,
+    sealed: bool = False,
+    secret: str | None = None,
+    move_limit: float | None = SEALED_MOVE_LIMIT,
 ) -> Comparison:
     """Play several strategies on the *same* deals, side by side, and return a :class:`Comparison`.
 
@@ -212,9 +220,19 @@ def compare(
     and/or ``ceiling_nodes``): it reads the stock order, so its win rate over the deals it decides
     is the best any player could hope for. The other arguments (``game`` too) are as for :func:`play_many`;
     all players and the solver share one executor and advance together on the live chart.
+
+    ``sealed=True`` runs a competition no strategy can cheat in (see :mod:`.sealed`): each strategy
+    plays in a process of its own that sees only player views; a strategy may then also be a file
+    (``{"alice": "students/alice.py"}``). The deals are then numbers drawn from ``secret`` (default:
+    a fresh one, kept in ``comparison.secret``): ``deals=100`` or ``deals=range(100)`` are the secret's
+    deals 0 to 99, the same again for the same secret. ``move_limit`` seconds per move, or the
+    strategy's process is killed and the game recorded as failed.
     """
-    named = _named(strategies)
+    named = _named(strategies, files=sealed)
     seeds = check_deals(deals)
+    if sealed:
+        secret = _check_secret(secret)
+        seeds = sealed_seeds(secret, 0, indices=seeds)
     rules = check_rules(rules, game)
     check_limits(max_moves, time_limit)
     _check_chunksize(chunksize)
@@ -222,11 +240,19 @@ def compare(
         _check_solver(ceiling_seconds, ceiling_nodes)
     executor, workers, own = resolve_executor(executor, workers)
     try:
-        entrants = [
-            Entrant(n, "player", play_chunk,
-                    partial(_play_args, _payload(s, executor), rules, max_moves, time_limit), seeds)
-            for n, s in named.items()
-        ]  # fmt: skip
+        if sealed:
+            entrants = [
+                Entrant(n, "player", play_sealed_chunk,
+                        partial(_sealed_args, _sealed_source(s), rules, max_moves, time_limit, move_limit),
+                        seeds)
+                for n, s in named.items()
+            ]  # fmt: skip
+        else:
+            entrants = [
+                Entrant(n, "player", play_chunk,
+                        partial(_play_args, _payload(s, executor), rules, max_moves, time_limit), seeds)
+                for n, s in named.items()
+            ]  # fmt: skip
     except BaseException:
         if own:
             executor.shutdown(wait=False)
@@ -255,6 +281,7 @@ def compare(
     if ceiling:
         top = Ceiling(entrants[-1].records, rules, max_seconds=ceiling_seconds, max_nodes=ceiling_nodes)
     comparison = Comparison(results, top, deals=played, rules=rules, seconds=seconds, planned=len(seeds))
+    comparison.secret = secret if sealed else None
     comparison.chart = live
     for r in results.values():
         _warn_if_all_failed(r)
@@ -266,11 +293,41 @@ def _play_args(payload: bytes | Callable, rules: Any, max_moves: int, time_limit
     return (payload, chunk, rules, max_moves, time_limit)
 
 
+def _sealed_args(source: bytes | str, rules: Any, max_moves: int, time_limit: float | None,
+                 move_limit: float | None, chunk: list[int]) -> tuple:  # fmt: skip
+    return (source, chunk, rules, max_moves, time_limit, move_limit)
+
+
+def _sealed_source(strategy: Any) -> bytes | str:
+    """What a sealed process loads: a strategy file's path, or the strategy pickled by value."""
+    if isinstance(strategy, (str, os.PathLike)):
+        path = Path(strategy)
+        if not path.is_file():
+            raise FileNotFoundError(f"There is no strategy file {excerpt(str(strategy))}.")
+        return str(path.resolve())
+    return dumps_strategy(strategy)
+
+
+def _check_secret(secret: object) -> str:
+    if secret is None:
+        return secrets.token_hex(16)  # kept in the results: the organiser can play the same deals again
+    if not isinstance(secret, str) or not secret:
+        raise ValueError(
+            f"secret is a non-empty text (the organiser's, to draw the deals from); got {excerpt(secret)}."
+        )
+    return secret
+
+
 def _solve_args(rules: Any, max_seconds: float | None, max_nodes: int | None, chunk: list[int]) -> tuple:
     return (chunk, rules, max_seconds, max_nodes)
 
 
-def _named(strategies: Mapping[str, Callable] | Iterable[Callable]) -> dict[str, Callable]:
+def _named(strategies: Mapping[str, Any] | Iterable[Any], *, files: bool = False) -> dict[str, Any]:
+    """The strategies by name; with ``files`` (sealed runs) a strategy may be a file's path."""
+
+    def is_file(s: object) -> bool:
+        return files and isinstance(s, (str, os.PathLike))
+
     if isinstance(strategies, Mapping):
         named = dict(strategies)
     elif callable(strategies):
@@ -278,8 +335,9 @@ def _named(strategies: Mapping[str, Callable] | Iterable[Callable]) -> dict[str,
     else:
         named = {}
         for s in strategies:
-            check_strategy(s)
-            name = strategy_name(s)
+            if not is_file(s):
+                check_strategy(s)
+            name = Path(s).stem if is_file(s) else strategy_name(s)
             if name in named:
                 raise ValueError(
                     f"Two strategies are called {name!r}; name them: compare({{'a': ..., 'b': ...}})."
@@ -290,7 +348,8 @@ def _named(strategies: Mapping[str, Callable] | Iterable[Callable]) -> dict[str,
     for name, s in named.items():
         if not isinstance(name, str) or not name:
             raise TypeError(f"Strategy names are non-empty strings; got {name!r}.")
-        check_strategy(s, f"strategy {name!r}")
+        if not is_file(s):
+            check_strategy(s, f"strategy {name!r}")
     return named
 
 

@@ -18,7 +18,8 @@ from typing import Any
 
 from ..core.registry import game_of_rules
 from .playout import play_deal
-from .records import GameRecord, SolveRecord, Verdict, pack_codes
+from .records import GameRecord, Result, SolveRecord, Verdict, pack_codes
+from .sealed import SealedError, SealedPlayer
 
 
 class StrategyLoadError(RuntimeError):
@@ -80,6 +81,29 @@ def play_chunk(
 ) -> list[GameRecord]:
     """Play each deal of ``seeds`` with a fresh copy of the pickled strategy; one record each."""
     return [play_deal(load_strategy(payload), seed, rules, max_moves, time_limit) for seed in seeds]
+
+
+def play_sealed_chunk(
+    source: bytes | str,
+    seeds: list[int],
+    rules: Any,
+    max_moves: int,
+    time_limit: float | None,
+    move_limit: float | None,
+) -> list[GameRecord]:
+    """Play each deal of ``seeds`` with the strategy sealed in a process of its own (a fresh copy of it
+    for each deal); one record each. A strategy that will not load fails every deal, with the reason."""
+    out = []
+    with SealedPlayer(source, move_limit=move_limit) as player:
+        for seed in seeds:
+            try:
+                player.load()
+            except SealedError as err:
+                out.append(GameRecord(seed, Result.FAILED, 0, 0, error=f"StrategyLoadError: {err}",
+                                      game_name=game_of_rules(rules).name))  # fmt: skip
+                continue
+            out.append(play_deal(None, seed, rules, max_moves, time_limit, sealed=player))
+    return out
 
 
 def solve_chunk(
