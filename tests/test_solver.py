@@ -20,8 +20,8 @@ from windmill_widget.core.cards import RANK_OF
 from windmill_widget.games.windmill.rules import PRESETS
 from windmill_widget.games.windmill.search import SearchState
 from windmill_widget.solver import Solution, solve
-from windmill_widget.solver.bound import relaxed_winnable
-from windmill_widget.solver.exhaustive import Exhaustive
+from windmill_widget.solver.windmill.bound import relaxed_winnable
+from windmill_widget.solver.windmill.exhaustive import Exhaustive
 
 SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=None)
 SUITS = "SHDC"

@@ -1,52 +1,71 @@
-"""The clairvoyant solver: it knows the order of the stock, which no player does.
+"""The clairvoyant solvers: they know the order of the stock, which no player does.
 
-Use it to learn whether a deal *could* have been won, and how; in the lab it is the ceiling that
+Use one to learn whether a deal *could* have been won, and how; in the lab it is the ceiling that
 no-peeking strategies are measured against. ``solve(game)`` works from the game's current position
-(a fresh deal, the middle of a game, or a staged lesson), under any rules preset.
+(a fresh deal, the middle of a game, or a staged lesson), under any rules preset, for any game of
+the kit that has a solver: each game's lives in a package of its own here (``solver.windmill``),
+beside the others, and reads its game's search model.
 
 >>> from windmill_widget import Game
 >>> from windmill_widget.solver import solve
 >>> solve(Game(seed=8), max_seconds=10).result
 <Verdict.WON: 'won'>
-
-How it works
-------------
-* **A rank-only mirror** of the position (:mod:`.compact`): suits never matter, sails are a multiset,
-  corners are interchangeable, the waste is a stack of ranks and the stock a fixed sequence, all
-  packed into one int per position for the transposition table. It follows the engine's rules
-  move for move (cross-checked against ``Position.legal_codes`` along random playouts in the tests)
-  and every winning line is replayed through the real engine before it is returned.
-* **Beam search over deals** (:mod:`.beam`) finds wins: positions with the same number of cards
-  taken from the stock are expanded by every sequence of plays, dealt from, and the best
-  ``width`` kept: the most cards placed, the ranks the foundations want next at hand rather than
-  buried in the waste, varied sails. Widths double, 16, 32, 64, ..., until a win turns up.
-* **Exhaustive depth-first search** (:mod:`.exhaustive`) with a transposition table, in slices
-  between the beams: it finds some wins the beam misses and is the only part that can prove a
-  deal lost (it visits every reachable canonical position once, so cycles under
-  ``transfers="any"`` are harmless).
-* **The dig relaxation** (:mod:`.bound`) proves positions lost: a card, once at hand, stays at
-  hand, but the waste stays a stack, so its buried cards come up only as plays outnumber deals.
-  It is sound (checked against brute force and along winning lines) and catches the commonest
-  way to lose, a long waste that can no longer be dug out. The exhaustive search checks every
-  position against it when solving from a position with at most 60 cards in the stock.
-
-What to expect (``benchmarks/solver.py``, strict rules, 1 s per deal on one core, deals 0-999):
-82% of deals are *decided* within the second, every one of them by finding a win; the median deal
-takes 0.02 s. From the middle of a game the solver also proves losses (``benchmarks/solver.py
---stock N``, from where ``greedy`` has played a deal down to N stock cards): with 40 cards left,
-85% are decided within the second, about half of them proved lost (40% before the dig
-relaxation); with 20 cards left, 99%.
-
-Proving a *full* deal lost is another matter. A lost deal's reachable space is vast: an exhaustive
-search in C over the same canonical positions, written to check this, visited 188 million
-positions of deal 4 in two minutes without exhausting it. The dig relaxation proves the position
-of deal 58 after its first thirty deals (nothing can be played before them) lost in about a
-second, but from the start the relaxation lets those thirty cards wait at hand, and every way of
-reaching that point has to be refuted in turn. So lost deals come back ``"unknown"`` within a
-second, and the lab reports the clairvoyant win rate as a range when some deals stay unknown.
 """
 
-from .clairvoyant import Solution, solve
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+from ..core.text import excerpt
+from .solution import Solution
 from .verdict import Verdict
 
+if TYPE_CHECKING:
+    from ..core.game import PatienceGame
+
 __all__ = ["Solution", "Verdict", "solve"]
+
+
+def solve(game: PatienceGame, *, max_seconds: float | None = None, max_nodes: int | None = None) -> Solution:
+    """Solve ``game`` from its current position, **clairvoyantly** (knowing the stock's order).
+
+    ``max_seconds`` and ``max_nodes`` bound the effort (``None``: no limit, it runs until it
+    decides); a node budget gives the same answer on any machine. The result is a
+    :class:`Solution`: won (with a line that replays through the engine), lost (proved, with the
+    argument that proved it) or unknown.
+
+    >>> from windmill_widget import Game
+    >>> sol = solve(Game(seed=8), max_seconds=10)
+    >>> sol.result, sol.decided
+    (<Verdict.WON: 'won'>, True)
+    >>> g = Game(seed=8)
+    >>> for m in sol.moves:
+    ...     _ = g.play(m)
+    >>> g.status
+    <Status.WON: 'won'>
+    """
+    from ..core.game import PatienceGame
+
+    if not isinstance(game, PatienceGame):
+        raise TypeError(f"solve() takes a game of the kit (e.g. Game(seed=42)), not {excerpt(game)}.")
+    for name, value in (("max_seconds", max_seconds), ("max_nodes", max_nodes)):
+        if value is not None and (
+            isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0
+        ):
+            raise ValueError(
+                f"{name} must be a number of at least 0, or None for no limit; got {excerpt(value)}."
+            )
+    return _solver_for(type(game))(game, max_seconds=max_seconds, max_nodes=max_nodes)
+
+
+def _solver_for(game_type: type) -> object:
+    """The ``solve`` of the package named after the game (``crazy-quilt`` -> ``solver.crazy_quilt``)."""
+    package = game_type.name.replace("-", "_")
+    try:
+        module = import_module(f".{package}", __name__)
+    except ModuleNotFoundError as err:
+        if err.name != f"{__name__}.{package}":
+            raise
+        raise TypeError(f"There is no clairvoyant solver for {game_type.title} yet.") from None
+    return module.solve

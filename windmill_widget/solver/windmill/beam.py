@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 
-from ..games.windmill.search import CENTRE_FULL, CENTRE_NEEDS, CORNER_FULL, DEAL, SearchState
+from ...games.windmill.search import CENTRE_FULL, CENTRE_NEEDS, CORNER_FULL, DEAL, SearchState
 from .bound import relaxed_winnable
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ..games.windmill.search import (
+from ...games.windmill.search import (
     CENTRE_NEEDS,
     CENTRE_TOP,
     CORNER_FULL,

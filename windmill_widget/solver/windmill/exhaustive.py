@@ -1,7 +1,8 @@
 """Exhaustive depth-first search with a transposition table: the part of the solver that can prove
 a deal lost.
 
-Every position is visited at most once (the table holds canonical keys, see :mod:`.compact`), so
+Every position is visited at most once (the table holds canonical keys, see
+:mod:`windmill_widget.games.windmill.search`), so
 the search also terminates when the move graph has cycles (``transfers="any"``): reaching the goal
 is a plain reachability question, and a node already seen either is on the current line or was
 fully explored without finding a win. When the stock is short, positions that the dig
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 import time
 
-from ..games.windmill.search import SearchState
+from ...games.windmill.search import SearchState
 from .bound import dig_search
 
 

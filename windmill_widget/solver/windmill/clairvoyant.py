@@ -1,4 +1,4 @@
-"""``solve``: the clairvoyant solver's entry point.
+"""Windmill's clairvoyant solver: its entry point.
 
 *Clairvoyant* means it reads the stock's order, which no player can. Its answer is therefore the
 ceiling for any strategy on a deal, not advice a player could have followed. (The players in
@@ -8,14 +8,13 @@ ceiling for any strategy on a deal, not advice a player could have followed. (Th
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 
-from ..games.windmill import Game, Move
-from ..games.windmill.search import SearchState, concrete_move
+from ...games.windmill import Game, Move
+from ...games.windmill.search import SearchState, concrete_move
+from ..solution import Solution
 from .beam import beam_search
 from .bound import dig_search
 from .exhaustive import Exhaustive
-from .verdict import Verdict
 
 #: Beam widths tried in turn, each followed by a slice of exhaustive search.
 BEAM_WIDTHS = (16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536)
@@ -43,50 +42,6 @@ ROOT_BOUND_BUDGET = 1_000_000
 ENDGAME_STOCK = 60
 
 
-@dataclass(frozen=True)
-class Solution:
-    """What the clairvoyant solver found.
-
-    ``result`` is ``"won"`` (``moves`` is a winning line from the position solved, playable with
-    :meth:`Game.play` and on the board), ``"lost"`` (proved: every reachable position was examined
-    or ruled out by a sound argument) or ``"unknown"`` (the budget ran out first).
-    """
-
-    result: Verdict
-    moves: tuple[Move, ...] = ()
-    nodes: int = 0
-    seconds: float = field(default=0.0, compare=False)
-    #: which part decided: "beam", "exhaustive", "relaxation" (the dig relaxation proved the
-    #: position itself lost), or "" when unknown
-    method: str = ""
-    stats: dict = field(default_factory=dict, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "result", Verdict(self.result))
-
-    @property
-    def won(self) -> bool:
-        return self.result is Verdict.WON
-
-    @property
-    def decided(self) -> bool:
-        return self.result is not Verdict.UNKNOWN
-
-    @property
-    def nodes_per_second(self) -> float:
-        return self.nodes / self.seconds if self.seconds > 0 else 0.0
-
-    @property
-    def how(self) -> str:
-        """What decided, in words: "beam search", "exhaustive search", "the dig relaxation"."""
-        return {"relaxation": "the dig relaxation"}.get(self.method, f"{self.method} search")
-
-    def __repr__(self) -> str:
-        line = f", {len(self.moves)} moves" if self.result == "won" else ""
-        how = f" by {self.how}" if self.method else ""
-        return f"<Solution {self.result}{line}{how}, {self.nodes} positions in {self.seconds:.3f}s>"
-
-
 def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None = None) -> Solution:
     """Solve ``game`` from its current position, **clairvoyantly** (knowing the stock's order).
 
@@ -105,12 +60,7 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
     <Status.WON: 'won'>
     """
     if not isinstance(game, Game):
-        raise TypeError(f"solve() takes a Game (e.g. Game(seed=42)), not {game!r}.")
-    for name, value in (("max_seconds", max_seconds), ("max_nodes", max_nodes)):
-        if value is not None and (
-            isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0
-        ):
-            raise ValueError(f"{name} must be a number of at least 0, or None for no limit; got {value!r}.")
+        raise TypeError(f"This solver takes a Windmill Game (e.g. Game(seed=42)), not {game!r}.")
     t0 = time.perf_counter()
     deadline = None if max_seconds is None else t0 + max_seconds
     state = SearchState.from_game(game)

@@ -1,0 +1,52 @@
+"""What a clairvoyant solver found, for any game of the kit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..core.moves import Move
+from .verdict import Verdict
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What the clairvoyant solver found.
+
+    ``result`` is ``"won"`` (``moves`` is a winning line from the position solved, playable with
+    :meth:`Game.play` and on the board), ``"lost"`` (proved: every reachable position was examined
+    or ruled out by a sound argument) or ``"unknown"`` (the budget ran out first).
+    """
+
+    result: Verdict
+    moves: tuple[Move, ...] = ()
+    nodes: int = 0
+    seconds: float = field(default=0.0, compare=False)
+    #: which part decided: "beam", "exhaustive", "relaxation" (the dig relaxation proved the
+    #: position itself lost), or "" when unknown
+    method: str = ""
+    stats: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "result", Verdict(self.result))
+
+    @property
+    def won(self) -> bool:
+        return self.result is Verdict.WON
+
+    @property
+    def decided(self) -> bool:
+        return self.result is not Verdict.UNKNOWN
+
+    @property
+    def nodes_per_second(self) -> float:
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+    @property
+    def how(self) -> str:
+        """What decided, in words: "beam search", "exhaustive search", "the dig relaxation"."""
+        return {"relaxation": "the dig relaxation"}.get(self.method, f"{self.method} search")
+
+    def __repr__(self) -> str:
+        line = f", {len(self.moves)} moves" if self.result == "won" else ""
+        how = f" by {self.how}" if self.method else ""
+        return f"<Solution {self.result}{line}{how}, {self.nodes} positions in {self.seconds:.3f}s>"
