@@ -19,8 +19,14 @@ from windmill_widget.games.windmill.notation import FOUNDATIONS
 from windmill_widget.games.windmill.rules import PRESETS
 from windmill_widget.lab import compare, play_game, play_many
 from windmill_widget.strategies import default_strategy, greedy, lookahead, random_strategy, tips
-from windmill_widget.strategies.evaluate import can_progress, mirror, run_positions, safe_moves, score
-from windmill_widget.strategies.lookahead import Lookahead
+from windmill_widget.strategies.windmill.evaluate import (
+    can_progress,
+    mirror,
+    run_positions,
+    safe_moves,
+    score,
+)
+from windmill_widget.strategies.windmill.lookahead import Lookahead
 
 SAIL_NAMES = ("n1", "n2", "e1", "e2", "s1", "s2", "w1", "w2")
 PLAYERS = {"greedy": greedy, "tips": tips, "lookahead": lookahead, "random": random_strategy(3)}
@@ -188,7 +194,7 @@ def test_lookahead_plays_the_same_games_however_busy_the_machine(monkeypatch: py
 
 def test_lookahead_examines_at_most_about_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     # Weighing the next deal stops once the budget is spent (one weighing may overrun it).
-    la = sys.modules["windmill_widget.strategies.lookahead"]
+    la = sys.modules["windmill_widget.strategies.windmill.lookahead"]
     counted: list[int] = []
     closure = la._closure
 

@@ -12,9 +12,7 @@ unseen, in no particular order).
 ========================  ===========================================================================
 """
 
-from .basic import greedy, random_strategy
-from .lookahead import lookahead
-from .tips import tips
+from .windmill import greedy, lookahead, random_strategy, tips
 
 #: The strongest no-peeking player shipped; the board's Hint uses it. Deterministic: its effort is a
 #: count of positions, not a time (about 5 ms a move on average, at most ~0.1 s).

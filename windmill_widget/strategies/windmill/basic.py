@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ..games.windmill import Move, PlayerView
-from ..games.windmill.notation import DEAL_CODE
+from ...games.windmill import Move, PlayerView
+from ...games.windmill.notation import DEAL_CODE
 from .evaluate import is_transfer, safe_moves, toward_progress
 
 

@@ -6,7 +6,7 @@ next card dealt is rank ``r`` with probability (unseen cards of rank ``r``) / (c
 For each position reachable by plays alone (the sails, the waste's top and the corners' tops are
 all visible), the player asks: if I deal now, what is the best I can then reach, on average over
 the next card? It takes the first move towards the best such position (or deals, when dealing
-straight away is best). Positions are scored by :func:`~windmill_widget.strategies.evaluate.score`.
+straight away is best). Positions are scored by :func:`~windmill_widget.strategies.windmill.evaluate.score`.
 
 No peeking: the search runs on Windmill's search model (a rank-only mirror) built with the stock hidden (every
 stock card rank 0, "unknown"); the one card it ever reveals is the hypothetical next one.
@@ -23,8 +23,8 @@ the same deals, at that load; deal by deal the two differ on 5 deals. With ``Rul
 
 from __future__ import annotations
 
-from ..games.windmill import Move, PlayerView
-from ..games.windmill.search import CORNER_TO_CORNER, DEAL, SearchState, concrete_move
+from ...games.windmill import Move, PlayerView
+from ...games.windmill.search import CORNER_TO_CORNER, DEAL, SearchState, concrete_move
 from .evaluate import (
     DEFAULT_WEIGHTS,
     Weights,

@@ -49,8 +49,8 @@ What one step at a time cannot see (the odds of the next deal, whole sequences o
 
 from __future__ import annotations
 
-from ..games.windmill import Move, PlayerView
-from ..games.windmill.search import (
+from ...games.windmill import Move, PlayerView
+from ...games.windmill.search import (
     CENTRE_NEEDS,
     CORNER_FULL,
     CORNER_NEEDS,

@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from ..games.windmill import Move, PlayerView
-from ..games.windmill.position import between_foundations
-from ..games.windmill.search import (
+from ...games.windmill import Move, PlayerView
+from ...games.windmill.position import between_foundations
+from ...games.windmill.search import (
     CENTRE_NEEDS,
     CENTRE_TO_CORNER,
     CORNER_FULL,
