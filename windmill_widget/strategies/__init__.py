@@ -12,10 +12,11 @@ unseen, in no particular order).
 ========================  ===========================================================================
 """
 
+from .advice import Advice
 from .windmill import greedy, lookahead, random_strategy, tips
 
 #: The strongest no-peeking player shipped; the board's Hint uses it. Deterministic: its effort is a
 #: count of positions, not a time (about 5 ms a move on average, at most ~0.1 s).
 default_strategy = lookahead
 
-__all__ = ["default_strategy", "greedy", "lookahead", "random_strategy", "tips"]
+__all__ = ["Advice", "default_strategy", "greedy", "lookahead", "random_strategy", "tips"]
