@@ -8,7 +8,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 BUNDLE  := windmill_widget/static/widget.js
-JS_SRC  := $(wildcard js/*.js js/*.css) $(wildcard windmill_widget/games/*/board.json) windmill_widget/core/table.json package.json esbuild.config.mjs
+JS_SRC  := $(wildcard js/*.js js/*.css js/boards/*.js) js/package.json $(wildcard windmill_widget/games/*/board.json) windmill_widget/core/table.json package.json esbuild.config.mjs
 LAB_ARGS ?=
 
 .PHONY: play test setup bundle lint test-py test-js test-browser test-notebooks notebooks bench clean
