@@ -90,6 +90,10 @@ class Parts(NamedTuple):
     buried: int  #: sum of depth x urgency over waste cards the foundations want soon
 
 
+#: The names of :class:`Parts`, in order.
+PART_NAMES: tuple[str, ...] = tuple(Parts.__annotations__)
+
+
 def score_parts(s: SearchState, depth_cap: int = DEFAULT_WEIGHTS.depth_cap) -> Parts:
     """The counts :func:`score` weighs for ``s``."""
     cnt = s.cnt

@@ -24,7 +24,9 @@ the same deals, at that load; deal by deal the two differ on 5 deals. With ``Rul
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ...games.windmill import Move, PlayerView
 from ...games.windmill.notation import CORNERS, SAILS, describe_pile
@@ -38,7 +40,7 @@ from ...games.windmill.search import (
 from ..advice import Advice
 from .evaluate import (
     DEFAULT_WEIGHTS,
-    Parts,
+    PART_NAMES,
     Weights,
     is_transfer,
     mirror,
@@ -140,7 +142,7 @@ class Lookahead:
         worked out from its own evaluation: what the move leads to, and when a card fits the centre
         but the player would rather not play it yet, what playing it would cost."""
         decision = self._decide(view)
-        return Advice(decision.move, _Explainer(self, view, decision).reason())
+        return Advice(decision.move, _Explainer(self, view, decision, self._after_deal).reason())
 
     def _decide(self, view: PlayerView) -> _Decision:
         s = mirror(view)
@@ -243,8 +245,10 @@ _CORNERS = frozenset(CORNERS)
 class _Explainer:
     """Puts a lookahead decision into words, from the numbers the player decided by."""
 
-    def __init__(self, player: Lookahead, view: PlayerView, decision: _Decision) -> None:
-        self.player, self.view, self.d = player, view, decision
+    def __init__(
+        self, player: Lookahead, view: PlayerView, decision: _Decision, after_deal: Callable[..., Any]
+    ) -> None:
+        self.player, self.view, self.d, self.after_deal = player, view, decision, after_deal
 
     def reason(self) -> str:
         d, view = self.d, self.view
@@ -323,11 +327,11 @@ class _Explainer:
         w = self.player.weights
         gains = {
             name: weight * (a - b) * (-1 if name == "buried" else 1)
-            for name, weight, a, b in zip(Parts._fields, (w.placed, w.centre, w.variety, w.ready, w.buried),
+            for name, weight, a, b in zip(PART_NAMES, (w.placed, w.centre, w.variety, w.ready, w.buried),
                                           mine, theirs, strict=True)
         }  # fmt: skip
         name = max(gains, key=gains.__getitem__)
-        i = Parts._fields.index(name)
+        i = PART_NAMES.index(name)
         brings = ""
         if move.src in _SAILS:
             brings = f"playing it now would bring {self._refill()} into {describe_pile(move.src)}; "
@@ -342,8 +346,8 @@ class _Explainer:
         root = s.snapshot()
         s.restore(option.snap)
         if s.k < s.n and self.player.chance:
-            parts = [0.0] * len(Parts._fields)
-            self.player._after_deal(s, self.d.unseen, parts)
+            parts = [0.0] * len(PART_NAMES)
+            self.after_deal(s, self.d.unseen, parts)
         else:
             parts = [float(x) for x in score_parts(s, self.player.weights.depth_cap)]
         s.restore(root)
