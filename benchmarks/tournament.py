@@ -44,8 +44,8 @@ def builtin_players() -> dict[str, Callable]:
     default = getattr(strategies, "default_strategy", None)
     for name in strategies.__all__:
         obj = getattr(strategies, name)
-        if name == "default_strategy" or not callable(obj):
-            continue
+        if name == "default_strategy" or not callable(obj) or obj is strategies.Advice:
+            continue  # (Advice is what a player's advise() returns, not a player)
         if isinstance(obj, type):
             obj = obj()
         elif inspect.isfunction(obj) and _is_factory(obj):

@@ -39,9 +39,16 @@ export function luminance(colour) {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
+/** The element `node` hangs from, across shadow roots (marimo draws widgets inside one). */
+export function parentAcross(node) {
+  if (node.parentElement) return node.parentElement;
+  const root = node.getRootNode?.();
+  return root && root !== node && root.host ? root.host : null;
+}
+
 /** The colour the host page paints behind `el`: the first ancestor's opaque background, or null. */
 function hostBackground(el) {
-  for (let node = el; node && node.nodeType === 1; node = node.parentElement) {
+  for (let node = el; node && node.nodeType === 1; node = parentAcross(node)) {
     const bg = getComputedStyle(node).backgroundColor;
     const m = /rgba?\(([^)]+)\)/i.exec(bg ?? "");
     if (!m) continue;
@@ -51,11 +58,22 @@ function hostBackground(el) {
   return null;
 }
 
+/** What the page's own classes say: "dark" or "light" theme classes on <html> or <body> (marimo's
+ * "light-theme"/"dark-theme", Tailwind's "dark", VS Code's "vscode-dark"), else null. */
+function themeClass(doc) {
+  for (const node of [doc?.body, doc?.documentElement]) {
+    const classes = [...(node?.classList ?? [])];
+    if (classes.some((c) => /(^|-)dark($|-)/.test(c))) return "dark";
+    if (classes.some((c) => /(^|-)light($|-)/.test(c))) return "light";
+  }
+  return null;
+}
+
 /**
  * Is the page dark? JupyterLab says so on <body data-jp-theme-light="false">; elsewhere (marimo,
- * VS Code, Voila, a plain page) judge by what the host page actually paints behind the board, and only
- * when it paints nothing by the system's colour-scheme preference: a light page stays light on a dark
- * system.
+ * VS Code, Voila, a plain page) judge by what the host page actually paints behind the board (looking
+ * out of any shadow root the board is drawn in), then by the page's theme classes, and only when
+ * neither says by the system's colour-scheme preference: a light page stays light on a dark system.
  */
 function isDark(el, style) {
   const flag = el.ownerDocument?.body?.dataset?.jpThemeLight;
@@ -63,8 +81,10 @@ function isDark(el, style) {
   if (flag === "false") return true;
   const lum = luminance(style.getPropertyValue("--jp-layout-color0"));
   if (lum !== null) return lum < 0.4;
-  const host = luminance(hostBackground(el.parentElement) ?? "");
+  const host = luminance(hostBackground(parentAcross(el)) ?? "");
   if (host !== null) return host < 0.4;
+  const named = themeClass(el.ownerDocument);
+  if (named) return named === "dark";
   return Boolean(globalThis.matchMedia?.("(prefers-color-scheme: dark)").matches);
 }
 

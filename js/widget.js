@@ -16,7 +16,7 @@ import {
   targetsFrom,
 } from "./intents.js";
 import { computeLayout, neighbour, pileAt, readingOrder, topCardRect } from "./layout.js";
-import { readTheme } from "./theme.js";
+import { parentAcross, readTheme } from "./theme.js";
 
 const COMMANDS = [
   ["new_game", "New game", "New game (n); Undo goes back to this one"],
@@ -25,6 +25,8 @@ const COMMANDS = [
   ["hint", "Hint", "Show the suggested move and why (h)"],
 ];
 const DRAG_THRESHOLD_PX = 5;
+// Fitting a host that caps the output's height never shrinks the board below this width.
+const MIN_FIT_WIDTH = 280;
 const DROP_REPLY_TIMEOUT_MS = 3000;
 const REFUSALS = new Set(["refused", "stale", "error"]);
 
@@ -64,6 +66,22 @@ function hintPiles(hint) {
   if (!hint.includes(">")) return { src: "stock", dst: null };
   const [src, dst] = hint.split(">");
   return { src, dst };
+}
+
+/**
+ * The height a host lets an output have before it scrolls it (marimo's edit mode caps each cell's
+ * output and scrolls the rest), or Infinity: the nearest ancestor, out of any shadow root, with a
+ * max-height in pixels and its own scrolling.
+ */
+function hostHeightLimit(el) {
+  for (let node = parentAcross(el); node; node = parentAcross(node)) {
+    const style = getComputedStyle(node);
+    const max = Number.parseFloat(style.maxHeight);
+    if (Number.isFinite(max) && ["auto", "scroll", "hidden"].includes(style.overflowY)) {
+      return max - Number.parseFloat(style.paddingTop || "0") - Number.parseFloat(style.paddingBottom || "0");
+    }
+  }
+  return Number.POSITIVE_INFINITY;
 }
 
 function render({ model, el }) {
@@ -193,9 +211,15 @@ function render({ model, el }) {
 
   // ---- geometry ---------------------------------------------------------------------------
   function fit() {
-    const width = Math.max(1, Math.floor(root.clientWidth || el.clientWidth || 640));
+    let width = Math.max(1, Math.floor(root.clientWidth || el.clientWidth || 640));
     try {
       layout = computeLayout(meta.game ?? "windmill", width, meta.options ?? {});
+      // In a host that caps the output's height, smaller cards rather than a board cut off below.
+      const room = hostHeightLimit(root) - (root.offsetHeight - scroller.offsetHeight);
+      for (let i = 0; i < 4 && layout.height > room && width > MIN_FIT_WIDTH; i++) {
+        width = Math.max(MIN_FIT_WIDTH, Math.floor((width * room) / layout.height));
+        layout = computeLayout(meta.game ?? "windmill", width, meta.options ?? {});
+      }
       failure = null;
     } catch (err) {
       failure = err.message;

@@ -1,5 +1,6 @@
-"""Fixtures for the browser tests: Debian's chromium through Playwright, and JupyterLab and
-Voila servers on free localhost ports, started once per session and always stopped."""
+"""Fixtures for the browser tests: Debian's chromium through Playwright, and JupyterLab (which also
+serves Notebook 7), Voila and marimo servers on free localhost ports, each started once per session
+(when a test first needs it) and always stopped."""
 
 from __future__ import annotations
 
@@ -11,7 +12,17 @@ from pathlib import Path
 
 import pytest
 
-from .servers import CHROMIUM, CHROMIUM_ARGS, ROOT, Server, start_lab, start_voila, write_notebook
+from .servers import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ROOT,
+    Server,
+    start_lab,
+    start_marimo,
+    start_voila,
+    write_marimo_app,
+    write_notebook,
+)
 
 OUTPUT = ROOT / "test-output"
 BUNDLE = ROOT / "windmill_widget" / "static" / "widget.js"
@@ -48,6 +59,7 @@ def server_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def lab(tmp_path_factory: pytest.TempPathFactory, server_home: Path) -> Iterator[tuple[Server, str]]:
     workdir = tmp_path_factory.mktemp("lab-root")
     write_notebook(workdir / "board.ipynb", "# the board goes here")
+    write_notebook(workdir / "nb7.ipynb", "# Notebook 7's board goes here")
     # The play notebook's test runs a copy, so the committed outputs stay as they are.
     shutil.copy(PLAY_NOTEBOOK, workdir / PLAY_NOTEBOOK.name)
     token = secrets.token_hex(16)
@@ -103,6 +115,32 @@ def voila_notebook(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def voila(voila_notebook: Path, server_home: Path) -> Iterator[Server]:
     server = start_voila(voila_notebook, server_home)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def marimo_app(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A marimo app with a board of each game, each followed by a cell that reads its game."""
+    return write_marimo_app(tmp_path_factory.mktemp("marimo") / "boards.py")
+
+
+@pytest.fixture(scope="session")
+def marimo_run(marimo_app: Path, server_home: Path) -> Iterator[Server]:
+    """``marimo run`` with marimo's light page (its default), whatever the system's colour scheme."""
+    server = start_marimo(marimo_app, server_home, mode="run", theme="light")
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def marimo_edit(marimo_app: Path, server_home: Path) -> Iterator[Server]:
+    """``marimo edit`` (the editor, whose cell outputs stop at a max height) with marimo's dark page."""
+    server = start_marimo(marimo_app, server_home, mode="edit", theme="dark")
     try:
         yield server
     finally:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
@@ -176,12 +177,17 @@ class Board:
 
 
 class LabNotebook:
-    """One notebook open in JupyterLab, with its kernel, driven through ``window.jupyterapp``."""
+    """One notebook open in JupyterLab (or Notebook 7), with its kernel, driven through
+    ``window.jupyterapp``."""
 
-    def __init__(self, page: Page, base_url: str, token: str, path: str) -> None:
+    def __init__(self, page: Page, base_url: str, token: str, path: str, *, ui: str = "lab") -> None:
+        """``ui``: "lab" (JupyterLab) or "notebook" (Notebook 7, served by the same server)."""
         self.page = page
         workspace = f"test-{uuid.uuid4().hex[:8]}"
-        page.goto(f"{base_url}/lab/workspaces/{workspace}/tree/{path}?token={token}&reset")
+        if ui == "notebook":
+            page.goto(f"{base_url}/notebooks/{path}?token={token}")
+        else:
+            page.goto(f"{base_url}/lab/workspaces/{workspace}/tree/{path}?token={token}&reset")
         page.wait_for_function(
             """() => {
               const w = window.jupyterapp?.shell?.currentWidget;
@@ -240,3 +246,36 @@ class LabNotebook:
         expect(self.page.locator("body")).to_have_attribute(
             "data-jp-theme-light", "false" if dark else "true"
         )
+
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+_AXE_RUN_JS = """
+async (selector) => {
+  // The board's own DOM only (the host page's chrome is not ours to judge), inside shadow roots too.
+  const roots = [];
+  const walk = (root) => {
+    roots.push(...root.querySelectorAll(selector));
+    for (const el of root.querySelectorAll("*")) if (el.shadowRoot) walk(el.shadowRoot);
+  };
+  walk(document);
+  const results = await axe.run(roots.length === 1 ? roots[0] : roots, { resultTypes: ["violations"] });
+  return results.violations.map((v) => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary}`).slice(0, 5),
+  }));
+}
+"""
+
+
+def axe_violations(page: Page, selector: str = ".windmill") -> list[dict[str, Any]]:
+    """axe-core's accessibility violations in the boards on ``page`` (each with its impact)."""
+    if not AXE.is_file():
+        raise AssertionError(f"{AXE} is missing: run `npm ci` (axe-core is a dev dependency).")
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    return page.evaluate(_AXE_RUN_JS, selector)
+
+
+def serious(violations: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [v for v in violations if v["impact"] in ("serious", "critical")]

@@ -1,5 +1,6 @@
-"""Start and stop the servers the browser tests talk to: JupyterLab and Voila, each on a free
-localhost port, in its own process group, with settings and logs kept in a temporary folder."""
+"""Start and stop the servers the browser tests talk to: JupyterLab (which serves Notebook 7 too),
+Voila and marimo, each on a free localhost port, in its own process group, with settings and logs
+kept in a temporary folder."""
 
 from __future__ import annotations
 
@@ -121,6 +122,7 @@ def start_lab(workdir: Path, home: Path, token: str) -> Server:
     cmd = [
         str(BIN / "jupyter"), "lab",
         "--allow-root", "--no-browser", "--expose-app-in-browser",
+        "--JupyterNotebookApp.expose_app_in_browser=True",  # Notebook 7 (/notebooks/...) on the same server
         f"--ServerApp.token={token}", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
         "--ServerApp.port_retries=0", f"--ServerApp.root_dir={workdir}",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
@@ -135,3 +137,72 @@ def start_voila(notebook: Path, home: Path, *, theme: str = "light") -> Server:
         "--Voila.ip=127.0.0.1", f"--theme={theme}",
     ]  # fmt: skip
     return _start(cmd, port, None, notebook.parent, home / f"voila-{theme}.log", _env(home))
+
+
+def start_marimo(app: Path, home: Path, *, mode: str = "run", theme: str = "light") -> Server:
+    """``marimo run`` (an app: a kernel per page) or ``marimo edit`` (the notebook editor: one
+    session) serving ``app``, with marimo's own settings in ``home`` (its page theme ``theme``, cells
+    run when the editor opens)."""
+    port = free_port()
+    config = home / f"marimo-{mode}-{theme}" / "marimo"
+    config.mkdir(parents=True, exist_ok=True)
+    (config / "marimo.toml").write_text(
+        f'[display]\ntheme = "{theme}"\n[runtime]\nauto_instantiate = true\n'
+        '[completion]\ncopilot = false\n[package_management]\nmanager = "pip"\n'
+    )
+    env = _env(home)
+    env["XDG_CONFIG_HOME"] = str(config.parent)
+    cmd = [
+        str(BIN / "marimo"), "-q", mode, app.name, "--headless", "--no-token",
+        "--host", "127.0.0.1", "--port", str(port),
+    ]  # fmt: skip
+    url = f"http://127.0.0.1:{port}"
+    return _start(cmd, port, f"{url}/health", app.parent, home / f"marimo-{mode}.log", env)
+
+
+MARIMO_APP = """import marimo
+
+app = marimo.App()
+
+
+@app.cell
+def _():
+    import marimo as mo
+    from windmill_widget import QuiltWidget, WindmillWidget
+
+    board = WindmillWidget(seed=42)
+    view = mo.ui.anywidget(board)
+    view
+    return board, mo, view, QuiltWidget
+
+
+@app.cell
+def _(board, mo, view):
+    view.value  # a cell that reads the game: it must run again after every move on the board
+    mo.md(f"<span id='windmill-moves'>{len(board.game.history)} moves read</span>")
+    return
+
+
+@app.cell
+def _(QuiltWidget, mo):
+    quilt = QuiltWidget(seed=7)
+    quilt_view = mo.ui.anywidget(quilt)
+    quilt_view
+    return quilt, quilt_view
+
+
+@app.cell
+def _(mo, quilt, quilt_view):
+    quilt_view.value
+    mo.md(f"<span id='quilt-moves'>{len(quilt.game.history)} moves read</span>")
+    return
+
+
+if __name__ == "__main__":
+    app.run()
+"""
+
+
+def write_marimo_app(path: Path) -> Path:
+    path.write_text(MARIMO_APP)
+    return path

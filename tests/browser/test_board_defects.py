@@ -24,10 +24,9 @@ def no_page_errors(lab_page: LabNotebook):
 
 def test_new_game_works_again_after_autoplay(lab_page: LabNotebook) -> None:
     board = lab_page.new_board(SEED)
-    lab_page.run_cell("task = w.autoplay(delay=0.05, max_moves=3)")
+    # Slow enough (three moves a second apart) that the disabled button is seen while it plays.
+    lab_page.run_cell("task = w.autoplay(delay=1.0, max_moves=3)")
     expect(board.button("new_game")).to_be_disabled(timeout=REACT_MS)  # while it plays
-    lab_page.page.wait_for_function("() => true")  # let the kernel's loop run the task
-    board.page.wait_for_timeout(10)
     expect(board.button("stop")).to_be_hidden(timeout=REACT_MS)
     assert lab_page.value("task.result()") == "max_moves"
     expect(board.button("new_game")).to_be_enabled()

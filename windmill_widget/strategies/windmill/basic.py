@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from ...games.windmill import Move, PlayerView
 from ...games.windmill.notation import DEAL_CODE
+from ..advice import Advice
 from .evaluate import is_transfer, safe_moves, toward_progress
 
 
@@ -41,7 +42,34 @@ def greedy(view: PlayerView) -> Move:
     >>> from windmill_widget import Game
     >>> greedy(Game(seed=1).view())
     Move('n1>c')
+    >>> greedy.advise(Game(seed=1).view()).reason
+    'Centre first: the 2♠ fits the centre.'
     """
+    return _greedy(view)[0]
+
+
+_GREEDY_REASONS = {
+    4: "Centre first: the {card} fits the centre.",
+    3: "Centre first: the {card} on a corner fits the centre, and no sail or waste card does.",
+    2: "Nothing fits the centre; a corner takes the {card}.",
+    0: "Nothing in view can go to a foundation.",
+    -1: "Only moves between foundations are left; this one leads towards a move that is not.",
+}
+
+
+def _greedy_advise(view: PlayerView) -> Advice:
+    """The move :func:`greedy` plays, and the rule of its that chose it."""
+    move, rank = _greedy(view)
+    card = None if move.is_deal else view.top(move.src)
+    return Advice(move, _GREEDY_REASONS[rank].format(card=card.symbol if card else ""))
+
+
+greedy.advise = _greedy_advise  # type: ignore[attr-defined]
+
+
+def _greedy(view: PlayerView) -> tuple[Move, int]:
+    """The move and its rank: 4 a sail or waste card to the centre, 3 a corner's, 2 to a corner, 0 a
+    deal, -1 between foundations."""
     moves = safe_moves(view) if view.rules.transfers == "any" else view.legal_moves()
     best, best_score = moves[0], -9
     for m in moves:
@@ -59,4 +87,4 @@ def greedy(view: PlayerView) -> Move:
             best, best_score = m, score
     if best_score < 0 and is_transfer(view, best.code):
         best = toward_progress(view) or best
-    return best
+    return best, max(best_score, -1)

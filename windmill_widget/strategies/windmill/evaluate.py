@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ...games.windmill import Move, PlayerView
 from ...games.windmill.position import between_foundations
@@ -79,11 +80,22 @@ def urgency(s: SearchState) -> list[int]:
     return want
 
 
-def score(s: SearchState, w: Weights = DEFAULT_WEIGHTS) -> float:
-    """The heuristic value of ``s`` (higher is better)."""
-    if s.out == 0:
-        return 1e9
-    placed = s.centre + sum(s.corner)
+class Parts(NamedTuple):
+    """What :func:`score` weighs in a position (the lookahead player's reasons quote them)."""
+
+    placed: int  #: cards on the foundations
+    centre: int  #: cards on the centre
+    variety: int  #: distinct ranks among the sails
+    ready: int  #: foundations whose next rank is on a sail or the waste top
+    buried: int  #: sum of depth x urgency over waste cards the foundations want soon
+
+
+#: The names of :class:`Parts`, in order.
+PART_NAMES: tuple[str, ...] = tuple(Parts.__annotations__)
+
+
+def score_parts(s: SearchState, depth_cap: int = DEFAULT_WEIGHTS.depth_cap) -> Parts:
+    """The counts :func:`score` weighs for ``s``."""
     cnt = s.cnt
     variety = sum(1 for r in range(1, 14) if cnt[r])
     want = urgency(s)
@@ -92,16 +104,28 @@ def score(s: SearchState, w: Weights = DEFAULT_WEIGHTS) -> float:
         if want[r] and (cnt[r] or s.waste_top() == r):
             ready += 1
     buried = 0
-    cap = w.depth_cap
     code = s.wcode >> 4  # the waste below its top, top first
     depth = 1
     while code:
         u = want[(code & 15) - 1]
         if u:
-            buried += u * (depth if depth < cap else cap)
+            buried += u * (depth if depth < depth_cap else depth_cap)
         code >>= 4
         depth += 1
-    return w.placed * placed + w.centre * s.centre + w.variety * variety + w.ready * ready - w.buried * buried
+    return Parts(s.centre + sum(s.corner), s.centre, variety, ready, buried)
+
+
+def weigh(p: Parts | tuple[float, ...], w: Weights = DEFAULT_WEIGHTS) -> float:
+    """The score of parts ``p`` (counts, or their averages) under weights ``w``."""
+    placed, centre, variety, ready, buried = p
+    return w.placed * placed + w.centre * centre + w.variety * variety + w.ready * ready - w.buried * buried
+
+
+def score(s: SearchState, w: Weights = DEFAULT_WEIGHTS) -> float:
+    """The heuristic value of ``s`` (higher is better)."""
+    if s.out == 0:
+        return 1e9
+    return weigh(score_parts(s, w.depth_cap), w)
 
 
 # -- not going round in circles (transfers="any") ------------------------------------------------

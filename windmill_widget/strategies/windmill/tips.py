@@ -63,6 +63,7 @@ from ...games.windmill.search import (
     SearchState,
     concrete_move,
 )
+from ..advice import Advice
 from .evaluate import _is_progress, mirror, safe_moves, toward_progress
 
 #: A waste card the centre wants within this many cards after its next one is worth a sail (tip 4).
@@ -75,7 +76,43 @@ def tips(view: PlayerView) -> Move:
     >>> from windmill_widget import Game
     >>> tips(Game(seed=8).view())
     Move('deal')
+    >>> tips.advise(Game(seed=8).view()).reason
+    'Nothing in view can go to a foundation.'
     """
+    return _choose(view)[0]
+
+
+#: What each rule of thumb says, for :func:`advise` (``{card}``: the card played, ``{top}``: the waste's).
+_REASONS = {
+    "centre": "Tip 1: play to the centre whenever you can.",
+    "corner to centre": "Tip 2: a corner card goes to the centre once the card the centre wants after it "
+    "is at hand.",
+    "store": "Tip 3: the {card} is stored on a corner before a deal buries it.",
+    "replace": "Tip 4: the {top} from the waste is worth a place in the sails, so the {card} may go.",
+    "replace blind": "Tip 4: with the waste empty, the stock's next card takes the {card}'s place: it may "
+    "be worth having.",
+    "last": "The stock is used up: what is left to play.",
+    "deal dull": "Nothing fits the centre, and the corner plays can wait (tip 4: the {top} that would "
+    "replace the card played is not worth a place in the sails).",
+    "deal hold": "A corner card fits the centre, but the card the centre wants after it is not at hand "
+    "(tip 2: after a corner card, the next centre card must come from the sails or the waste).",
+    "deal": "Nothing in view can go to a foundation.",
+}
+
+
+def advise(view: PlayerView) -> Advice:
+    """The move :func:`tips` plays, with the tip behind it."""
+    move, why = _choose(view)
+    top = view.top("waste")
+    card = None if move.is_deal else view.top(move.src)
+    return Advice(move, _REASONS[why].format(card=card.symbol if card else "", top=top.symbol if top else ""))
+
+
+tips.advise = advise  # type: ignore[attr-defined]
+
+
+def _choose(view: PlayerView) -> tuple[Move, str]:
+    """The move, and the key of the tip that chose it (see ``_REASONS``)."""
     s = mirror(view)
     moves = s.moves()
     if view.rules.transfers == "any":
@@ -84,24 +121,28 @@ def tips(view: PlayerView) -> Move:
     stock = s.n - s.k
     top = s.waste_top()
     if TO_CENTRE in moves:  # tip 1 (the engine takes the waste's card when it has the rank)
-        return _move(view, TO_CENTRE)
+        return _move(view, TO_CENTRE), "centre"
     c = s.centre
     after = CENTRE_NEEDS[c + 1] if c and c + 1 < 52 else 0
     hold = stock and s.limit is not None  # tip 2 is about the corner rule: without it, no waiting
     for m in moves:  # tip 2: a corner card to the centre, if the next centre card is at hand
         if CORNER_TO_CENTRE <= m < TO_CORNER and (not hold or _at_hand(s, after, m - CORNER_TO_CENTRE)):
-            return _move(view, m)
+            return _move(view, m), "corner to centre"
     to_corner = [m for m in moves if TO_CORNER <= m < CORNER_TO_CORNER]
     for m in to_corner:  # tip 3: store the waste's top card on a corner before a deal buries it
         if CORNER_NEEDS[s.corner[m - TO_CORNER]] == top:
-            return _move(view, m)
+            return _move(view, m), "store"
     if to_corner and not (stock and _dull(s, top)):  # tip 4: a sail card, if its replacement is good
         cnt = s.cnt
-        return _move(view, max(to_corner, key=lambda m: cnt[CORNER_NEEDS[s.corner[m - TO_CORNER]]]))
+        best = max(to_corner, key=lambda m: cnt[CORNER_NEEDS[s.corner[m - TO_CORNER]]])
+        return _move(view, best), ("replace" if top else "replace blind") if stock else "last"
     if stock:
-        return Move.deal()
+        if to_corner:
+            return Move.deal(), "deal dull"
+        held = any(CORNER_TO_CENTRE <= m < TO_CORNER for m in moves)
+        return Move.deal(), "deal hold" if held else "deal"
     # Only moves between foundations are left (transfers="any"): towards one that is not, if any.
-    return toward_progress(view) or safe_moves(view)[0]
+    return toward_progress(view) or safe_moves(view)[0], "last"
 
 
 def _move(view: PlayerView, m: int) -> Move:
