@@ -133,7 +133,7 @@ class QuiltGame(PatienceGame):
         rules = cls._check_rules(rules)
         used: set[int] = set()
         piles: list[list[int]] = [[] for _ in range(NPILES)]
-        founds = dict(foundations or {})
+        founds = _mapping(foundations, "The foundations are", "{'H+': ['AH', '2H']}")
         for name in founds:
             if name not in FOUNDATIONS:
                 raise ValueError(
@@ -145,7 +145,7 @@ class QuiltGame(PatienceGame):
                 up = f in F_UP
                 given = [f"{'A' if up else 'K'}{SUITS[(f - F_UP[0]) % 4]}"]
             piles[f] = assign_ids(card_list(given, f"foundation {name}"), used)
-        cells = dict(quilt or {})
+        cells = _mapping(quilt, "The quilt is", "{'a1': '7H', 'c4': '9S'}")
         for name, card in cells.items():
             if name not in PILE_INDEX or PILE_INDEX[name] >= NCELLS:
                 raise ValueError(f"{excerpt(name)} is not a quilt cell; the cells are a1 .. h8.")
@@ -333,6 +333,16 @@ QuiltView.game_type = QuiltGame
 
 def _sym(cid: int) -> str:
     return Card.from_id(cid).symbol
+
+
+def _mapping(value: object, what: str, example: str) -> dict:
+    """``value`` (a mapping, or ``None`` for an empty one) as a dict; ValueError if it is something else
+    (``what`` starts the sentence: "The quilt is")."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise ValueError(f"{what} given as a mapping such as {example}, not {excerpt(value)}.")
+    return dict(value)
 
 
 def _check_position(piles: list[list[int]], rules: QuiltRules, redeals_used: int) -> None:
