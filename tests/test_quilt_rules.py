@@ -440,9 +440,13 @@ def test_redeal_only_when_the_stock_is_empty_unshuffled_and_the_card_turned_firs
     g.play("redeal")
     assert g.pile("waste") == g.pile("hand") == ()
     assert [c.id for c in g.pile("stock")] == order[64:][::-1]  # as dealt: the first turned on top
-    assert g.redeals_left == 0 and g.describe_last() == (
-        "Turned the waste over: 32 cards make the new stock (0 redeals left)."
-    )
+    turned = (
+        "Turned the waste over"
+        if not rules.held
+        else (f"Put the {Card.from_id(order[95]).name} in hand on the waste and turned the waste over")
+    )  # the last card turned was still held
+    assert g.redeals_left == 0
+    assert g.describe_last() == f"{turned}: 32 cards make the new stock (0 redeals left)."
     g.play("turn")
     assert g.top("hand" if rules.held else "waste").id == order[64]
 
