@@ -9,7 +9,8 @@ the legal moves with a seeded generator, so every run plays the same games. Two 
   solvers use.
 
 A game counts from the deal to its end (no legal move left, or won). PySolFC's transfers let moves undo
-each other, so games are capped at ``--max-moves``.
+each other, so games are capped at ``--max-moves``. The header gives the machine's load average: on a
+shared machine compare figures only with a run made right before or after, under the same load.
 
     .venv/bin/python benchmarks/engine.py                        # both games, default rules
     .venv/bin/python benchmarks/engine.py --game windmill --rules pysolfc --games 1000
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import os
 import platform
 import pstats
 import random
@@ -70,6 +72,15 @@ def playout_core(game: Game, games: int, rules: object, seed: int, max_moves: in
 PATHS = {"api": playout_api, "core": playout_core}
 
 
+def _load() -> str:
+    """The machine's load when the run starts: figures measured on a busy machine are lower."""
+    try:
+        one, five, _ = os.getloadavg()
+    except OSError:  # not on every platform
+        return "load unknown"
+    return f"load average {one:.2f} (1 min), {five:.2f} (5 min) on {os.cpu_count()} cores"
+
+
 def measure(
     path: str, game: Game, games: int, rules: object, seed: int, max_moves: int, repeat: int
 ) -> tuple[float, int]:
@@ -102,7 +113,7 @@ def main(argv: list[str] | None = None) -> None:
 
     print(
         f"Random playouts of deals 0..{args.games - 1}, best of {args.repeat} runs on one core; "
-        f"Python {platform.python_version()} on {platform.machine()}"
+        f"Python {platform.python_version()} on {platform.machine()}; {_load()}"
     )
     for game in chosen:
         rules = game.rules_type.from_preset(args.rules) if args.rules else game.rules_type()

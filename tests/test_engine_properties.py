@@ -177,6 +177,11 @@ class EngineMachine(RuleBasedStateMachine):
             self.game.play(move)
             self.past.append(self.snapshot())
             self._conservation()
+            # every move played is undone and redone exactly, not only those the invariants meet
+            self.game.undo()
+            assert self.snapshot() == self.past[-2], f"undo of {move}"
+            self.game.redo()
+            assert self.snapshot() == self.past[-1], f"redo of {move}"
         self.future.clear()
 
     def own_player(self, g: PatienceGame, rng: random.Random) -> Move:
