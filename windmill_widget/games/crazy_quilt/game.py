@@ -11,7 +11,8 @@ QuiltMove('turn')
 (Card('4D', deck=1),)
 >>> print(g.explain("c2>waste"))  # doctest: +NORMALIZE_WHITESPACE
 The 7♠ at c2 lies across; the cells to its left and right, b2 and d2, are still filled,
-so neither narrow edge is free.
+so neither narrow edge is free. Besides, a quilt card is built only on the waste's top card,
+and the waste is empty.
 """
 
 from __future__ import annotations
