@@ -451,7 +451,7 @@ def test_redeal_only_when_the_stock_is_empty_unshuffled_and_the_card_turned_firs
     assert g.top("hand" if rules.held else "waste").id == order[64]
 
 
-@rule_row("Quilt cards built on the waste go with it.")
+@rule_row("Quilt cards built on the waste go with it, and so does the card in hand")
 def test_the_redeal_takes_the_held_card_and_the_quilt_cards_built_on_the_waste() -> None:
     g = QuiltGame.from_position(quilt={"a1": "6H"}, waste=["5H"], hand="9C")
     g.play("a1>waste")
