@@ -3,6 +3,7 @@ the engine."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -98,12 +99,39 @@ def test_every_crazy_quilt_rule_key_is_in_its_table() -> None:
     assert keys and keys <= _documented(QUILT_PART), keys - _documented(QUILT_PART)
 
 
-def test_the_crazy_quilt_sentences_in_the_table_are_the_engine_s() -> None:
-    from windmill_widget import QuiltGame, QuiltRules
+def _rule_rows(part: str) -> list[str]:
+    """The first cell of every row of the "| Rule | Where it comes from |" tables, without markup."""
+    rows = []
+    for table in re.findall(
+        r"^\| Rule \| Where it comes from \|\n\| --- \| --- \|\n((?:\|.*\n)+)", part, re.M
+    ):
+        rows += [re.sub(r"[*`]", "", line.split(" | ")[0].lstrip("| ")) for line in table.splitlines()]
+    return rows
 
-    lesson = QuiltGame.from_position(quilt={"b8": "KC", "c8": "9H", "d8": "2H", "e8": "7C", "f8": "QD"})
-    assert lesson.explain("c8>H+") in QUILT_PART
-    lesson.play("d8>H+")
-    assert lesson.explain("c8>H+") in QUILT_PART
-    assert lesson.explain("d8>H+") in QUILT_PART
-    assert QuiltGame(seed=1, rules=QuiltRules.common()).explain("hand>waste") in QUILT_PART
+
+def test_every_crazy_quilt_rule_row_has_its_test_in_test_quilt_rules() -> None:
+    # The docs promise "Each rule below has a test named after it"; each test says which row it checks
+    # with @rule_row("..."), quoting the row.
+    tree = ast.parse((ROOT / "tests" / "test_quilt_rules.py").read_text(encoding="utf-8"))
+    quotes = {
+        re.sub(r"[*`]", "", deco.args[0].value): node.name
+        for node in tree.body
+        if isinstance(node, ast.FunctionDef)
+        for deco in node.decorator_list
+        if isinstance(deco, ast.Call) and getattr(deco.func, "id", "") == "rule_row"
+    }
+    rows = _rule_rows(QUILT_PART)
+    assert len(rows) == 17, rows  # 4 on the layout, 3 on the foundations, 6 on moving cards, 4 on turning
+    for quote, test in quotes.items():
+        assert sum(quote in row for row in rows) == 1, f"{test} quotes {quote!r}, which is not one row"
+    for row in rows:
+        assert any(quote in row for quote in quotes), f"no test checks the row {row!r}"
+
+
+def test_the_crazy_quilt_presets_table_matches_quilt_rules() -> None:
+    from windmill_widget import QuiltRules
+
+    rows = re.findall(r"^\| `QuiltRules\.(\w+)\(\)`[^|]*\| `\"(\w+)\"` \| `(\d)` \|", QUILT_PART, re.M)
+    assert [r[0] for r in rows] == list(QuiltRules.PRESETS)
+    for name, turn_to, redeals in rows:
+        assert QuiltRules.from_preset(name) == QuiltRules(turn_to=turn_to, redeals=int(redeals))

@@ -74,13 +74,14 @@ def test_from_order_takes_cards_ids_or_text() -> None:
     ("order", "message"),
     [
         (deal_order(1)[:-1], "lists 104 cards; got 103"),
-        ([*deal_order(1), 5], "used twice"),
+        ([*deal_order(1), 5], "lists 104 cards; got 105"),  # the count first: it says most
+        (["AS", "AS", "AS"], "lists 104 cards; got 3"),
         ([*deal_order(1)[:-1], deal_order(1)[5]], "used twice"),
         ([*deal_order(1)[1:], 0], "must be an Ace"),
-        (["AS", "AS", "AS"], "only two"),
+        ([*deal_order(1)[:-3], "AS", "AS", "AS"], "only two"),
         ([0, 104, *range(1, 103)], r"0\.\.103"),
-        ([0, "ZZ"], "not a card"),
-        ([0, None], "card"),
+        ([*deal_order(1)[:-1], "ZZ"], "not a card"),
+        ([*deal_order(1)[:-1], None], "card"),
     ],
 )
 def test_from_order_refuses_a_bad_order(order: list, message: str) -> None:

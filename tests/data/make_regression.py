@@ -1,9 +1,15 @@
-"""Write ``regression_games.json``: the pinned games that ``tests/test_engine_regression.py`` replays.
+"""Write ``regression_games.json``: the pinned games that ``tests/test_engine_regression.py`` replays,
+for both games: Windmill's at the top level (as before there were two games), Crazy Quilt's under
+``"crazy-quilt"``. Each game is a seeded deal played by a seeded player: its moves, the legal moves before
+the first move and after each one, and its final position card by card.
 
-Run this ONLY after a deliberate change to the deal algorithm (bump ``DEAL_ALGORITHM``) or to the
-rules, and review the diff: the point of the file is that such changes never slip through unnoticed.
+When to run it: ONLY after a deliberate change to the deal algorithm (bump ``DEAL_ALGORITHM``: old save
+files then refuse to load), to a game's rules, or to the order ``legal_moves()`` lists moves in, and
+review the diff line by line: the point of the file is that such changes never slip through unnoticed.
+A test that fails after any other change is a regression to fix, not a file to regenerate. Adding a
+game to the lists below is fine (the diff then only adds).
 
-    python tests/data/make_regression.py
+    PYTHONPATH=. python tests/data/make_regression.py
 """
 
 from __future__ import annotations
@@ -13,8 +19,9 @@ import random
 import re
 from pathlib import Path
 
-from windmill_widget import PILES, Game, Rules, greedy
+from windmill_widget import PILES, Game, QuiltGame, QuiltRules, Rules, greedy
 from windmill_widget.core.deal import DEAL_ALGORITHM
+from windmill_widget.games import crazy_quilt
 from windmill_widget.games.windmill import deal_order
 
 OUT = Path(__file__).with_name("regression_games.json")
@@ -64,12 +71,71 @@ def layout(seed: int) -> dict:
     return piles | {"stock_top_5": [str(c) for c in g.pile("stock")[-5:]]}
 
 
+# Crazy Quilt: (label, seed, rules, player). "random:N" picks uniformly among the legal moves with
+# random.Random(N); "home:N" picks among the moves to a foundation first, else among the others but
+# hand>waste, else hand>waste (it wins now and then). Every game ends by itself: the stock only shrinks
+# between redeals, and the redeals are few.
+QUILT_GAMES = [
+    ("random-literal-a", 1, QuiltRules.literal(), "random:11"),
+    ("random-literal-b", 2, QuiltRules.literal(), "random:12"),
+    ("random-common-a", 1, QuiltRules.common(), "random:13"),
+    ("random-common-b", 3, QuiltRules.common(), "random:14"),
+    ("home-literal-won", 27, QuiltRules.literal(), "home:127"),
+    ("home-common-won", 299, QuiltRules.common(), "home:399"),
+    ("random-three-redeals", 5, QuiltRules(turn_to="waste", redeals=3), "random:15"),
+    ("home-no-redeal", 6, QuiltRules(redeals=0), "home:16"),
+]
+
+
+def quilt_pick(g: QuiltGame, rng: random.Random, player: str) -> object:
+    moves = g.legal_moves()
+    if player.startswith("random"):
+        return rng.choice(moves)
+    home = [m for m in moves if m.dst in crazy_quilt.FOUNDATIONS]
+    return rng.choice(home or [m for m in moves if str(m) != "hand>waste"] or moves)
+
+
+def quilt_record(label: str, seed: int, rules: QuiltRules, player: str) -> dict:
+    g = QuiltGame(seed=seed, rules=rules)
+    rng = random.Random(int(player.split(":")[1]))
+    legal = [" ".join(map(str, g.legal_moves()))]
+    while g.legal_moves():
+        g.play(quilt_pick(g, rng, player))
+        legal.append(" ".join(map(str, g.legal_moves())))
+    return {
+        "label": label,
+        "seed": seed,
+        "rules": rules.to_dict(),
+        "player": player,
+        "moves": [str(m) for m in g.history],
+        "legal": legal,
+        "status": g.status,
+        "redeals_left": g.redeals_left,
+        "final": {name: [str(c) for c in pile] for name, pile in g.piles().items() if pile},
+        "final_ids": {name: [c.id for c in pile] for name, pile in g.piles().items() if pile},
+    }
+
+
+def quilt_layout(seed: int) -> dict:
+    g = QuiltGame(seed=seed)
+    quilt = [str(g.top(cell)) for cell in crazy_quilt.CELLS]
+    return {
+        "rows": [" ".join(quilt[r * 8 : r * 8 + 8]) for r in range(8)],  # a1..h1, then a2..h2, ...
+        "stock_next_5": [str(c) for c in reversed(g.pile("stock")[-5:])],  # the next card turned first
+    }
+
+
 def main() -> None:
     doc = {
         "deal_algorithm": DEAL_ALGORITHM,
         "deal_order_0_first_20": deal_order(0)[:20],
         "layouts": {str(seed): layout(seed) for seed in (0, 1, 42, 2**64 - 1)},
         "games": [record(*spec) for spec in GAMES],
+        "crazy-quilt": {
+            "deal_order_0_first_20": crazy_quilt.deal_order(0)[:20],
+            "layouts": {str(seed): quilt_layout(seed) for seed in (0, 7, 2**64 - 1)},
+            "games": [quilt_record(*spec) for spec in QUILT_GAMES],
+        },
     }
     text = json.dumps(doc, indent=1, ensure_ascii=False)
     # One line per list of plain values, so a diff shows which pile or which move changed.
@@ -77,7 +143,8 @@ def main() -> None:
         r"\[\n\s*([^\[\]{}]*?)\n\s*\]", lambda m: "[" + re.sub(r",\n\s*", ", ", m.group(1)) + "]", text
     )
     OUT.write_text(text + "\n")
-    print(f"wrote {OUT}: {[(g['label'], len(g['moves']), g['status']) for g in doc['games']]}")
+    for games in (doc["games"], doc["crazy-quilt"]["games"]):
+        print(f"wrote {OUT}: {[(g['label'], len(g['moves']), str(g['status'])) for g in games]}")
 
 
 if __name__ == "__main__":

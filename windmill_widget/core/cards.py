@@ -92,12 +92,13 @@ class Card:
             rank, suit = parse_face(text)
         if rank is None or suit is None:
             raise TypeError("A card needs a rank and a suit, e.g. Card('7H') or Card(rank=7, suit='H').")
-        if not isinstance(rank, int) or not 1 <= rank <= 13:
+        if not isinstance(rank, int) or isinstance(rank, bool) or not 1 <= rank <= 13:
             raise ValueError(f"A rank is 1 (Ace) to 13 (King), not {excerpt(rank)}.")
-        suit = _SYMBOL_TO_SUIT.get(suit, suit.upper() if isinstance(suit, str) else suit)
-        if suit not in SUITS:
+        letter = _SYMBOL_TO_SUIT.get(suit, suit.upper()) if isinstance(suit, str) and len(suit) == 1 else None
+        if letter not in SUITS:
             raise ValueError(f"A suit is one of S H D C, not {excerpt(suit)}.")
-        if deck not in (0, 1):
+        suit = letter
+        if type(deck) is not int or deck not in (0, 1):
             raise ValueError(f"A double deck has decks 0 and 1, not {excerpt(deck)}.")
         return cls._all[card_id(rank, suit, deck)]
 

@@ -154,9 +154,19 @@ class PatienceGame:
         that card not yet used)."""
         if isinstance(cards, (str, bytes)) or not isinstance(cards, Iterable):
             raise TypeError(f"A dealing order is a list of cards, not {excerpt(cards)}.")
-        ids = assign_ids(list(cards), set(cls._reserved_ids()))
-        if len(ids) != cls.order_size:
-            raise ValueError(f"A {cls.title} dealing order lists {cls.order_size} cards; got {len(ids)}.")
+        cards = list(cards)
+        if len(cards) != cls.order_size:
+            raise ValueError(f"A {cls.title} dealing order lists {cls.order_size} cards; got {len(cards)}.")
+        reserved = cls._reserved_ids()
+        for c in cards:
+            cid = c.id if isinstance(c, Card) else c if type(c) is int else None
+            if cid in reserved:
+                card = Card.from_id(cid)
+                raise ValueError(
+                    f"The {card.symbol} of deck {card.deck} starts a foundation before the deal; "
+                    f"a {cls.title} dealing order lists the other {cls.order_size} cards."
+                )
+        ids = assign_ids(cards, set(reserved))
         cls._check_order(ids)
         g = cls._blank()
         g._init(cls._deal(ids, cls._check_rules(rules)), ("order", tuple(ids)))

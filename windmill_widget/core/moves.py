@@ -36,7 +36,8 @@ class Notation:
     spellings (lower case) to a pile name. ``actions`` maps an action's name to the pile move it
     stands for (Windmill's ``deal`` is ``stock>waste``); ``action_aliases`` maps other words for an
     action to its name. ``hyphen`` says whether ``-`` may separate two piles (not where pile names
-    contain one, as Crazy Quilt's ``S-``). ``example`` is a move shown in error messages.
+    contain one, as Crazy Quilt's ``S-``). ``example`` is a move shown in error messages, ``listing``
+    the piles as an error message names them (by default, all of them).
     """
 
     def __init__(
@@ -49,6 +50,7 @@ class Notation:
         stride: int | None = None,
         hyphen: bool = True,
         example: str = "",
+        listing: str = "",
     ) -> None:
         self.piles: tuple[str, ...] = tuple(piles)
         self.index: dict[str, int] = {name: i for i, name in enumerate(self.piles)}
@@ -71,6 +73,7 @@ class Notation:
         for word, name in (action_aliases or {}).items():
             self.action_words[word.lower()] = self.action_codes[name]
         self.hyphen = hyphen
+        self._listing = listing or ", ".join(self.piles)
         self.example = example or (next(iter(self.action_codes), "") or f"{self.piles[0]}>{self.piles[1]}")
 
     def pile_name(self, text: object) -> str:
@@ -83,17 +86,23 @@ class Notation:
         return name
 
     def listing(self) -> str:
-        """The pile names for an error message (long runs such as a quilt's cells are abridged)."""
-        names = self.piles
-        if len(names) <= 16:
-            return ", ".join(names)
-        return f"{', '.join(names[:3])} ... {', '.join(names[-11:])}"
+        """The pile names for an error message."""
+        return self._listing
 
     def split(self, text: str) -> list[str]:
         """The two pile names in a written move (or not two, if it is not one)."""
         parts = [p for p in _STRONG.split(text) if p]
         if len(parts) == 1:
             parts = [p for p in (_WEAK if self.hyphen else re.compile(r"\s+")).split(text) if p]
+        if len(parts) != 2 or not all(p.strip().lower() in self.lookup for p in parts):
+            # A pile's name may end in "-" (Crazy Quilt's S-), so "S->a1" also reads as "S-" ">" "a1":
+            # try each separator in turn, and keep a split whose two sides are both piles.
+            for i in range(1, len(text)):
+                sep = _STRONG.match(text, i)
+                if sep and sep.end() < len(text):
+                    left, right = text[:i].strip(), text[sep.end() :].strip()
+                    if left.lower() in self.lookup and right.lower() in self.lookup:
+                        return [left, right]
         return parts
 
 

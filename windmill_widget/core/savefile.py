@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from .deal import DEAL_ALGORITHM, check_seed
 from .errors import IllegalMove, SaveFileError
 from .registry import find_game
-from .text import excerpt
+from .text import excerpt, full_stop
 
 if TYPE_CHECKING:
     from .game import PatienceGame
@@ -144,7 +144,7 @@ def load(text: str | bytes, expect: type[PatienceGame] | None = None) -> Patienc
     try:
         rules = cls.rules_type.from_dict(doc.get("rules"))
     except (TypeError, ValueError) as err:
-        raise SaveFileError(f"The rules in this save file are invalid: {_full_stop(str(err))}") from None
+        raise SaveFileError(f"The rules in this save file are invalid: {full_stop(str(err))}") from None
     game = _load_deal(cls, doc.get("deal"), rules)
     moves, cursor = doc.get("moves"), doc.get("cursor")
     if not isinstance(moves, list):
@@ -171,10 +171,6 @@ def load(text: str | bytes, expect: type[PatienceGame] | None = None) -> Patienc
     return game
 
 
-def _full_stop(text: str) -> str:
-    return text if text.endswith((".", ")")) else text + "."
-
-
 def _load_deal(cls: type[PatienceGame], deal: Any, rules: Any) -> PatienceGame:
     if not isinstance(deal, dict):
         raise SaveFileError("The deal in a save file is an object with a seed, an order or a position.")
@@ -195,4 +191,4 @@ def _load_deal(cls: type[PatienceGame], deal: Any, rules: Any) -> PatienceGame:
     except SaveFileError:
         raise
     except (TypeError, ValueError) as err:
-        raise SaveFileError(f"The deal in this save file is invalid: {_full_stop(str(err))}") from None
+        raise SaveFileError(f"The deal in this save file is invalid: {full_stop(str(err))}") from None

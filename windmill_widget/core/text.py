@@ -6,6 +6,8 @@
 ('[1, 2]', "'n1>c'")
 >>> shorten("lost my marbles"), shorten("y" * 500, 20)
 ('lost my marbles', 'yyyyyyyyyyyyyyyyyyy…')
+>>> full_stop("a list of card ids 0..103"), full_stop("one rank at a time.")
+('a list of card ids 0..103.', 'one rank at a time.')
 """
 
 from __future__ import annotations
@@ -40,3 +42,8 @@ def excerpt(value: object, limit: int = EXCERPT) -> str:
 def shorten(text: str, limit: int = 200) -> str:
     """``text`` itself (a message, not a value to quote), cut to ``limit`` characters."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def full_stop(text: str) -> str:
+    """``text`` ending as a sentence does (a message quoted inside another one may not)."""
+    return text if text.endswith((".", ")")) else text + "."

@@ -17,18 +17,23 @@ PermissionError: The stock is face down: a player sees only how many cards it ho
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .cards import Card
+from .cards import NUM_CARDS, Card
 from .moves import Move
 from .outcome import Outcome, Status, Termination
-from .text import excerpt
+from .text import excerpt, full_stop, shorten
 
 if TYPE_CHECKING:
     from .game import PatienceGame
     from .position import Position
+
+_VIEW_FIELDS = {"game", "rules", "piles", "extras", "unseen", "history", "legal"}
+#: A view's history is read move by move: more moves than any real game is junk.
+MAX_VIEW_MOVES = 100_000
 
 #: The strategy protocol: a player view in, one of its legal moves out.
 Strategy = Callable[["PlayerView"], "Move | str"]
@@ -144,7 +149,12 @@ class PlayerView:
 
     @staticmethod
     def from_dict(data: Any) -> PlayerView:
-        """The view :meth:`to_dict` described, of the game it names; ValueError if it is not one."""
+        """The view :meth:`to_dict` described, of the game it names; ValueError if it is not one.
+
+        Everything is checked as a save file is: the position is staged through the game's own checks
+        (with the unseen cards as its stock), the history must read as moves, and the legal moves, if
+        given, must be the position's.
+        """
         from .registry import find_game
 
         if not isinstance(data, dict) or not isinstance(data.get("game"), str):
@@ -153,22 +163,45 @@ class PlayerView:
             game = find_game(data["game"])
         except KeyError as err:
             raise ValueError(err.args[0]) from None
-        rules = game.rules_type.from_dict(data.get("rules"))
-        piles, stock = data.get("piles"), game.position_type.STOCK
-        if not isinstance(piles, list) or len(piles) != len(game.move_type.notation.piles):
-            raise ValueError(f"A {game.title} view lists {len(game.move_type.notation.piles)} piles.")
-        try:
-            rebuilt = [[None] * int(p) if i == stock else [int(c) for c in p] for i, p in enumerate(piles)]
-            extras = {str(k): int(v) for k, v in dict(data.get("extras") or {}).items()}
-            unseen = tuple(int(c) for c in data.get("unseen", ()))
+        if set(data) != _VIEW_FIELDS:
+            got = excerpt(sorted(map(str, data)))
+            raise ValueError(f"A player view has exactly the fields {sorted(_VIEW_FIELDS)}, not {got}.")
+        rules = game.rules_type.from_dict(data["rules"])
+        names, stock = game.move_type.notation.piles, game.position_type.STOCK
+        piles, unseen, extras = data["piles"], data["unseen"], data["extras"]
+        if not isinstance(piles, list) or len(piles) != len(names):
+            raise ValueError(f"A {game.title} view lists its {len(names)} piles, not {excerpt(piles)}.")
+        count = piles[stock]
+        if type(count) is not int or not 0 <= count <= NUM_CARDS:
+            raise ValueError(
+                f"A view gives the stock as a count of cards 0..{NUM_CARDS}, not {excerpt(count)}."
+            )
+        if not isinstance(unseen, list) or len(unseen) != count:
+            raise ValueError(
+                f"A view's unseen cards are the {count} card ids of its stock, not {excerpt(unseen)}."
+            )
+        if any(type(c) is not int for c in unseen) or unseen != sorted(unseen):
+            raise ValueError(f"A view lists its unseen cards by id in card order, not {excerpt(unseen)}.")
+        wanted = [
+            p.name for p in inspect.signature(game.position_type.from_parts).parameters.values()
+            if p.kind is inspect.Parameter.KEYWORD_ONLY
+        ]  # fmt: skip
+        if not isinstance(extras, dict) or sorted(extras) != sorted(wanted):
+            raise ValueError(f"A {game.title} view's extras are {wanted}, not {excerpt(extras)}.")
+        position = {name: unseen if i == stock else piles[i] for i, name in enumerate(names)}
+        try:  # the game's own checks, as for a staged position in a save file
+            staged = game._from_position_doc({"position": position, **extras}, rules)
         except (TypeError, ValueError) as err:
-            raise ValueError(f"This is not a player view: {excerpt(str(err), 80)}") from None
-        view = object.__new__(game.view_type)
-        view._pos = game.position_type.from_parts(rebuilt, rules, **extras)
-        view._unseen = unseen
-        view.history = tuple(game.move_type.parse(m) for m in data.get("history", ()))
-        legal = data.get("legal")
-        view._legal = None if legal is None else [game.move_type.parse(m) for m in legal]
+            raise ValueError(
+                f"This player view shows an impossible position: {full_stop(shorten(str(err)))}"
+            ) from None
+        history, legal = data["history"], data["legal"]
+        for what, moves in (("history", history), ("legal moves", legal)):
+            if not isinstance(moves, list) or len(moves) > MAX_VIEW_MOVES:
+                raise ValueError(f"A view's {what} is a list of moves in notation, not {excerpt(moves)}.")
+        view = game.view_type(staged._pos, tuple(game.move_type.parse(m) for m in history))
+        if [game.move_type.parse(m) for m in legal] != view.legal_moves():
+            raise ValueError("This player view's legal moves are not those of its position.")
         return view
 
     def __repr__(self) -> str:

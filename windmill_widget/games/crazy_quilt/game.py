@@ -11,7 +11,8 @@ QuiltMove('turn')
 (Card('4D', deck=1),)
 >>> print(g.explain("c2>waste"))  # doctest: +NORMALIZE_WHITESPACE
 The 7♠ at c2 lies across; the cells to its left and right, b2 and d2, are still filled,
-so neither narrow edge is free.
+so neither narrow edge is free. Besides, a quilt card is built only on the waste's top card,
+and the waste is empty.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from .notation import (
     PILE_INDEX,
     PILES,
     REDEAL_CODE,
+    SHIFT,
     TURN_CODE,
     H,
     K,
@@ -133,7 +135,7 @@ class QuiltGame(PatienceGame):
         rules = cls._check_rules(rules)
         used: set[int] = set()
         piles: list[list[int]] = [[] for _ in range(NPILES)]
-        founds = dict(foundations or {})
+        founds = _mapping(foundations, "The foundations are", "{'H+': ['AH', '2H']}")
         for name in founds:
             if name not in FOUNDATIONS:
                 raise ValueError(
@@ -145,7 +147,7 @@ class QuiltGame(PatienceGame):
                 up = f in F_UP
                 given = [f"{'A' if up else 'K'}{SUITS[(f - F_UP[0]) % 4]}"]
             piles[f] = assign_ids(card_list(given, f"foundation {name}"), used)
-        cells = dict(quilt or {})
+        cells = _mapping(quilt, "The quilt is", "{'a1': '7H', 'c4': '9S'}")
         for name, card in cells.items():
             if name not in PILE_INDEX or PILE_INDEX[name] >= NCELLS:
                 raise ValueError(f"{excerpt(name)} is not a quilt cell; the cells are a1 .. h8.")
@@ -212,34 +214,43 @@ class QuiltGame(PatienceGame):
 
     def describe(self, move: QuiltMove | str) -> str:
         """What ``move`` would do, for a learner: ``"turn up the next card of the stock"``, ``"the 9 of
-        hearts from c4 to foundation H+"``."""
+        hearts from c4 to foundation H+"``, ``"the 9 of hearts from the hand to the waste"``."""
         m = self._coerce(move)
+        held = self.top("hand")
+        aside = f" (the {held.name} in hand goes onto the waste)" if held else ""
         if m.code == TURN_CODE:
-            return "turn up the next card of the stock"
+            return f"turn up the next card of the stock{aside}"
         if m.code == REDEAL_CODE:
-            return "turn the waste over as a new stock"
+            return f"turn the waste over as a new stock{aside}"
         card = self.top(m.src)
-        return f"the {card.name if card else 'card'} from {describe_pile(m.src)} to {describe_pile(m.dst)}"
+        return f"the {card.name if card else 'card'} from {_source(m.src)} to {describe_pile(m.dst)}"
 
     def describe_last(self) -> str:
-        """What the last move did: ``"Turned up the 7 of hearts; 31 left in the stock."``, ``"9 of
-        hearts from c4 to foundation H+."``"""
+        """What the last move did, a held card that went onto the waste with it included: ``"Turned up
+        the 7 of hearts; 31 left in the stock."``, ``"9 of hearts from c4 to foundation H+."``"""
         if not self._records:
             return ""
-        code = self._records[-1][0]
-        stock = len(self._pos.piles[K])
+        code, (_before, steps) = self._records[-1]
+        p = self._pos.piles
+        stock = len(p[K])
+        left = f"{stock} left in the stock" if stock else "the stock is empty now"
+        held = steps[0] == (H << SHIFT | W) and code in (TURN_CODE, REDEAL_CODE)
         if code == TURN_CODE:
             card = self.top("hand" if self.rules.held else "waste")
-            return f"Turned up the {card.name if card else 'card'}; {stock} left in the stock."
+            aside = f" (the {Card.from_id(p[W][-1]).name} in hand went onto the waste)" if held else ""
+            return f"Turned up the {card.name if card else 'card'}{aside}; {left}."
         if code == REDEAL_CODE:
-            left = self.redeals_left
+            redeals = self.redeals_left
+            first = "Turned"
+            if held:  # it went onto the waste first, so it is the new stock's bottom card
+                first = f"Put the {Card.from_id(p[K][0]).name} in hand on the waste and turned"
             return (
-                f"Turned the waste over: {stock} cards make the new stock "
-                f"({left} redeal{'s' * (left != 1)} left)."
+                f"{first} the waste over: {stock} cards make the new stock "
+                f"({redeals} redeal{'s' * (redeals != 1)} left)."
             )
         move = self.move_type.from_code(code)
         card = self.top(move.dst)
-        text = f"{card.name if card else 'card'} from {describe_pile(move.src)} to {describe_pile(move.dst)}."
+        text = f"{card.name if card else 'card'} from {_source(move.src)} to {describe_pile(move.dst)}."
         return text[:1].upper() + text[1:]
 
     # -- reading -----------------------------------------------------------------------------------
@@ -333,6 +344,21 @@ QuiltView.game_type = QuiltGame
 
 def _sym(cid: int) -> str:
     return Card.from_id(cid).symbol
+
+
+def _source(name: str) -> str:
+    """Where a card comes from, for a sentence: ``"c4"``, ``"the hand"``, ``"the waste"``."""
+    return "the hand" if name == "hand" else describe_pile(name)
+
+
+def _mapping(value: object, what: str, example: str) -> dict:
+    """``value`` (a mapping, or ``None`` for an empty one) as a dict; ValueError if it is something else
+    (``what`` starts the sentence: "The quilt is")."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise ValueError(f"{what} given as a mapping such as {example}, not {excerpt(value)}.")
+    return dict(value)
 
 
 def _check_position(piles: list[list[int]], rules: QuiltRules, redeals_used: int) -> None:

@@ -63,6 +63,7 @@ NOTATION = Notation(
     stride=1 << SHIFT,
     hyphen=False,  # S- is a pile: a hyphen never separates two piles here
     example="d1>S+",
+    listing="a1 .. h8 (the quilt), S+ H+ D+ C+ (the Aces), S- H- D- C- (the Kings), stock, waste and hand",
 )
 
 

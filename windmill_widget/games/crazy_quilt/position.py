@@ -11,7 +11,7 @@ one card or none; the stock's top (last) card is the next turned. Moves are code
 
 from __future__ import annotations
 
-from ...core.cards import RANK_LABELS, RANK_OF, SUITS, Card
+from ...core.cards import RANK_LABELS, RANK_OF, SUITS, Card, rank_article
 from ...core.outcome import Termination
 from .notation import (
     F_ALL,
@@ -227,82 +227,127 @@ def _foundation_line(f: int) -> tuple[str, str]:
 def explain(pos: QuiltPosition, code: int) -> tuple[str, str] | None:
     """Why move ``code`` is illegal in ``pos``, as ``(rule key, sentence)``; ``None`` if it is legal.
 
-    Legality itself is decided by :meth:`QuiltPosition.legal_codes`; this only finds the words.
+    Legality itself is decided by :meth:`QuiltPosition.legal_codes`; this only finds the words. The
+    checks run in the order a learner needs them: first a move no position ever allows (nothing comes
+    out of a foundation or the stock, nothing goes onto the quilt), then why *this* card cannot be
+    taken (there is none, or it is blocked), then why it cannot go *there*. A blocked card aimed at a
+    place that would refuse it anyway hears both: the key names the first rule, the sentence both.
     """
     if code in pos.legal_codes():
         return None
-    p = pos.piles
-    src, dst = code >> SHIFT, code & _MASK
     if pos.is_won():
         return (
             "game-over",
             "The game is won: every card is on a foundation, so there is nothing left to move.",
         )
     if code == TURN_CODE:
-        if pos.redeals_used < pos.rules.redeals and (p[W] or p[H]):
-            return (
-                "stock-empty",
-                "The stock is empty: turn the waste over as a new stock first (the move 'redeal').",
-            )
-        return "stock-empty", "The stock is empty, and no redeal is left."
+        return _why_not_turn(pos)
     if code == REDEAL_CODE:
-        if p[K]:
-            n = len(p[K])
-            return "redeal-stock", (
-                f"A redeal comes only when the stock is used up; it still holds {n} card{'s' * (n != 1)}."
-            )
-        if pos.redeals_used >= pos.rules.redeals:
-            allowed = {0: "no redeal", 1: "one redeal"}.get(pos.rules.redeals, f"{pos.rules.redeals} redeals")
+        return _why_not_redeal(pos)
+    src, dst = code >> SHIFT, code & _MASK
+    why = _kind_fault(pos, src, dst)
+    if why is None:
+        why = _card_fault(pos, src, dst)
+    return why or ("illegal", "That move is not allowed here.")  # unreachable when the rules are complete
+
+
+def _why_not_turn(pos: QuiltPosition) -> tuple[str, str]:
+    p = pos.piles  # the stock is empty, or turning would be legal
+    if pos.redeals_used >= pos.rules.redeals:
+        return "stock-empty", "The stock is empty, and no redeal is left."
+    if p[W] or p[H]:
+        return (
+            "stock-empty",
+            "The stock is empty: turn the waste over as a new stock first (the move 'redeal').",
+        )
+    return "stock-empty", "The stock is empty, and so is the waste: there is nothing left to turn."
+
+
+def _why_not_redeal(pos: QuiltPosition) -> tuple[str, str]:
+    p = pos.piles
+    allowed = pos.rules.redeals
+    # No redeal left comes first: "the stock still holds cards" would suggest one is still to come.
+    if pos.redeals_used >= allowed:
+        if allowed == 0:
+            return "no-redeal", "There is no redeal under these rules."
+        if allowed == 1:
             return (
                 "no-redeal",
-                f'No redeal is left: these rules allow {allowed} (seed 002: "One redeal is permitted.").',
+                'No redeal is left: the one redeal has been used (seed 002: "One redeal is permitted.").',
             )
-        return "redeal-empty", "There is nothing to redeal: the waste is empty."
+        every = "both" if allowed == 2 else f"all {allowed}"
+        return "no-redeal", f"No redeal is left: {every} redeals these rules allow have been used."
+    if p[K]:
+        n = len(p[K])
+        return "redeal-stock", (
+            f"A redeal comes only when the stock is used up; it still holds {n} card{'s' * (n != 1)}."
+        )
+    return "redeal-empty", "There is nothing to redeal: the waste is empty."
+
+
+def _kind_fault(pos: QuiltPosition, src: int, dst: int) -> tuple[str, str] | None:
+    """A move between these two piles is never legal, whatever lies on them."""
     if src == dst:
         return "same-pile", "A card cannot move onto the pile it is already on."
     if src == K:
         return "stock-turn-only", "Cards leave the stock only by turning them up (the move 'turn')."
+    if src in F_ALL:
+        return "foundation-stays", "Cards never leave a foundation."
+    if H in (src, dst) and not pos.rules.held:
+        return (
+            "no-hand",
+            "There is no card in hand under these rules: a turned card goes straight onto the waste.",
+        )
     if dst == K:
         return (
             "stock-closed",
             "Nothing goes back into the stock but the whole waste, by a redeal (the move 'redeal').",
         )
-    if src in F_ALL:
-        return "foundation-stays", "Cards never leave a foundation."
-    if dst < NCELLS:
-        return "spaces-stay", "Spaces in the quilt are never filled, and nothing is built on a quilt card."
     if dst == H:
         return (
             "hand-turn-only",
             "The card in hand comes only from the stock, by turning it up (the move 'turn').",
         )
-    if src == H and not pos.rules.held:
-        return (
-            "no-hand",
-            "There is no card in hand under these rules: a turned card goes straight onto the waste.",
-        )
+    if dst < NCELLS:
+        return "spaces-stay", "Spaces in the quilt are never filled, and nothing is built on a quilt card."
+    return None
+
+
+def _card_fault(pos: QuiltPosition, src: int, dst: int) -> tuple[str, str] | None:
+    """Why this card (the top of ``src``: a quilt cell, the hand or the waste) cannot go to ``dst`` (the
+    waste or a foundation)."""
+    p = pos.piles
     if not p[src]:
         if src == H:
-            return "empty-source", "There is no card in hand: turn one up from the stock first."
+            if p[K]:
+                return "empty-source", "There is no card in hand: turn one up from the stock first."
+            return "empty-source", "There is no card in hand, and the stock is empty."
         if src == W:
             return "empty-source", "The waste is empty."
         return "empty-cell", f"Cell {PILES[src]} is empty: its card has already been played."
     cid = p[src][-1]
     if src < NCELLS:
         where = f"{_sym(cid)} at {PILES[src]}"
-        if not pos.is_available(src):
-            a, b = NARROW[src]
-            if upright(src):
-                return "narrow-edge", (
-                    f"{_cap(where)} lies upright; the cells above and below it, {PILES[a]} and "
-                    f"{PILES[b]}, are still filled, so neither narrow edge is free."
-                )
-            return "narrow-edge", (
-                f"{_cap(where)} lies across; the cells to its left and right, {PILES[a]} and "
-                f"{PILES[b]}, are still filled, so neither narrow edge is free."
-            )
     else:
         where = f"{_sym(cid)} {'in hand' if src == H else 'on the waste'}"
+    target = _target_fault(pos, cid, where, dst)
+    if src < NCELLS and not pos.is_available(src):
+        a, b = NARROW[src]
+        if upright(src):
+            edges = f"lies upright; the cells above and below it, {PILES[a]} and {PILES[b]},"
+        else:
+            edges = f"lies across; the cells to its left and right, {PILES[a]} and {PILES[b]},"
+        blocked = f"{_cap(where)} {edges} are still filled, so neither narrow edge is free."
+        if target is not None:
+            blocked += f" Besides, {target[1][:1].lower()}{target[1][1:]}"
+        return "narrow-edge", blocked
+    return target
+
+
+def _target_fault(pos: QuiltPosition, cid: int, where: str, dst: int) -> tuple[str, str] | None:
+    """Why card ``cid`` (described as ``where``) cannot go onto ``dst``, the waste or a foundation;
+    ``None`` if it could (were it free)."""
+    p = pos.piles
     if dst == W:
         waste = p[W]
         if not waste:
@@ -316,27 +361,30 @@ def explain(pos: QuiltPosition, code: int) -> tuple[str, str] | None:
                 f"{_cap(where)} can go onto the waste only in suit: the waste's top card is "
                 f"{_sym(top)}, a {_suit_word(top)}."
             )
+        if builds_on_waste(cid, top):
+            return None
+        above, below = RANK_OF[top] % 13 + 1, (RANK_OF[top] - 2) % 13 + 1
         return "waste-sequence", (
-            f"{_cap(where)} can go onto the {Card.from_id(top).symbol} only one rank up or down "
-            f"({RANK_LABELS[RANK_OF[top] % 13 + 1]} or {RANK_LABELS[(RANK_OF[top] - 2) % 13 + 1]}; "
+            f"{_cap(where)} cannot go onto the {Card.from_id(top).symbol}: a card goes onto the waste "
+            f"one rank up or down ({rank_article(above)} or {rank_article(below)}; "
             "the sequence is circular)."
         )
-    if dst in F_ALL:
-        pile = p[dst]
-        way, suit = _foundation_line(dst)
-        name = PILES[dst]
-        if Card.from_id(cid).suit != SUITS[(dst - F_UP[0]) % 4]:
-            return (
-                "foundation-suit",
-                f"Foundation {name} builds {way} in {suit}; {where} is a {_suit_word(cid)}.",
-            )
-        top = pile[-1]
-        if len(pile) >= FOUNDATION_FULL or RANK_OF[top] == (13 if way == "up" else 1):
-            end = "the King" if way == "up" else "the Ace"
-            return "foundation-full", f"Foundation {name} is complete: it has been built {way} to {end}."
-        need = RANK_OF[top] + (1 if way == "up" else -1)
-        return "foundation-sequence", (
-            f"Foundation {name} needs the {RANK_LABELS[need]}{Card.from_id(top).symbol[-1]} next "
-            f"(its top card is {_sym(top)}); {where} cannot go there."
+    pile = p[dst]
+    way, suit = _foundation_line(dst)
+    name = PILES[dst]
+    if Card.from_id(cid).suit != SUITS[(dst - F_UP[0]) % 4]:
+        return (
+            "foundation-suit",
+            f"Foundation {name} builds {way} in {suit}; {where} is a {_suit_word(cid)}.",
         )
-    return "illegal", "That move is not allowed here."  # unreachable when the rules above are complete
+    top = pile[-1]
+    if len(pile) >= FOUNDATION_FULL or RANK_OF[top] == (13 if way == "up" else 1):
+        end = "the King" if way == "up" else "the Ace"
+        return "foundation-full", f"Foundation {name} is complete: it has been built {way} to {end}."
+    need = RANK_OF[top] + (1 if way == "up" else -1)
+    if RANK_OF[cid] == need:
+        return None
+    return "foundation-sequence", (
+        f"Foundation {name} needs the {RANK_LABELS[need]}{Card.from_id(top).symbol[-1]} next "
+        f"(its top card is {_sym(top)}); {where} cannot go there."
+    )
