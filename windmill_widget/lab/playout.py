@@ -194,15 +194,26 @@ def _not_a_move(value: object, example: str) -> str:
 
 class _SealedCalls:
     """Asks a strategy sealed in a process of its own (:class:`~.sealed.SealedPlayer`): only the
-    view's JSON goes there, only move text comes back; it enforces its own per-move limit."""
+    view's JSON goes there, only move text comes back. It may think for its move limit, or for what
+    is left of the game's time if that is less (then the game's time limit is what it overran)."""
 
     tampered = False
 
-    def __init__(self, player: SealedPlayer) -> None:
+    def __init__(self, player: SealedPlayer, deadline: float) -> None:
         self.player = player
+        self.deadline = deadline
 
     def call(self, strategy: object, view: PlayerView) -> str:
-        return self.player.choose(view)
+        left = self.deadline - time.perf_counter()
+        limit = self.player.move_limit
+        if left == float("inf") or (limit is not None and limit <= left):
+            return self.player.choose(view)
+        try:
+            return self.player.choose(view, max(left, 0.0))
+        except SealedError as err:
+            if err.kind == "TimeLimit":
+                raise _TimeUp from None
+            raise
 
     def close(self) -> None:
         pass
@@ -228,7 +239,7 @@ def play_deal(
     interrupts = _Interrupts()
     calls: _MainThreadCalls | _HelperThreadCalls | _SealedCalls
     if sealed is not None:
-        calls = _SealedCalls(sealed)
+        calls = _SealedCalls(sealed, deadline)
     elif main:
         calls = _MainThreadCalls(deadline, time_limit)
     else:

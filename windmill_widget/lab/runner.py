@@ -41,6 +41,7 @@ class Entrant:
     wins: int = 0
     decided: int = 0
     busy: float = 0.0  # seconds of play over the records so far
+    min_chunk: int = 1  # at least this many deals a chunk (a sealed player's process starts per chunk)
 
     @property
     def left(self) -> int:
@@ -79,7 +80,7 @@ def chunk_size(e: Entrant, workers: int, fixed: int | None) -> int:
     else:
         size = int(TARGET_SECONDS / max(e.busy / len(e.records), 1e-6))
     tail = math.ceil(e.left / (2 * workers))  # near the end, share what is left among the workers
-    return max(1, min(size, tail, MAX_CHUNK))
+    return max(1, min(max(size, e.min_chunk), tail, MAX_CHUNK))
 
 
 def _progress_bar(total: int, entrants: list[Entrant], enabled: bool, label: str | None) -> Any:

@@ -26,20 +26,25 @@ class StrategyLoadError(RuntimeError):
     """A worker could not load the strategy it was sent."""
 
 
-def dumps_strategy(strategy: Any) -> bytes:
+def dumps_strategy(strategy: Any, *, readable: Callable[[str], bool] | None = None) -> bytes:
     """Pickle a strategy so any worker can load it (raises TypeError if it cannot be pickled).
 
     cloudpickle already sends ``__main__`` objects by value; objects from a module that exists
-    only in this process (a ``types.ModuleType`` filled by ``exec``) are sent by value too.
+    only in this process (a ``types.ModuleType`` filled by ``exec``) are sent by value too, and so
+    are those of a module whose file ``readable`` says the worker may not read (a sealed process
+    reads only installed packages: a teacher's own module travels with the strategy).
     """
     import cloudpickle
 
     module = sys.modules.get(getattr(strategy, "__module__", "") or "")
+    file = getattr(module, "__file__", None)
     by_value = (
         module is not None
         and module.__name__ != "__main__"
-        and getattr(module, "__file__", None) is None
-        and getattr(module, "__spec__", None) is None
+        and (
+            (file is None and getattr(module, "__spec__", None) is None)
+            or (file is not None and readable is not None and not readable(file))
+        )
     )
     if by_value:
         cloudpickle.register_pickle_by_value(module)
@@ -91,19 +96,24 @@ def play_sealed_chunk(
     time_limit: float | None,
     move_limit: float | None,
 ) -> list[GameRecord]:
-    """Play each deal of ``seeds`` with the strategy sealed in a process of its own (a fresh copy of it
-    for each deal); one record each. A strategy that will not load fails every deal, with the reason."""
+    """Play each deal of ``seeds`` with the strategy sealed in a process of its own (one for the
+    chunk, a fresh copy of the strategy loaded in it for each deal, a new process after one was
+    killed); one record each. A deal whose strategy will not load fails with the reason."""
     out = []
     with SealedPlayer(source, move_limit=move_limit) as player:
         for seed in seeds:
             try:
                 player.load()
             except SealedError as err:
-                out.append(GameRecord(seed, Result.FAILED, 0, 0, error=f"StrategyLoadError: {err}",
-                                      game_name=game_of_rules(rules).name))  # fmt: skip
+                out.extend(fail_chunk(f"StrategyLoadError: {err}", game_of_rules(rules).name, [seed]))
                 continue
             out.append(play_deal(None, seed, rules, max_moves, time_limit, sealed=player))
     return out
+
+
+def fail_chunk(error: str, game_name: str, seeds: list[int]) -> list[GameRecord]:
+    """A failed record for each deal of ``seeds`` (a sealed strategy that would not load at all)."""
+    return [GameRecord(seed, Result.FAILED, 0, 0, error=error, game_name=game_name) for seed in seeds]
 
 
 def solve_chunk(
