@@ -556,3 +556,13 @@ def test_the_view_json_holds_no_stock_order_and_no_deal_number(game) -> None:
     text = repr(data)
     assert "123456789" not in text and "seed" not in text
     assert data["piles"][g._pos.STOCK] == len(g._pos.piles[g._pos.STOCK])
+
+
+def test_a_student_using_the_shared_random_generator_gets_the_same_games_however_chunked(
+    tmp_path: Path,
+) -> None:
+    body = "import random\ndef strategy(view):\n    return random.choice(view.legal_moves())\n"
+    dice = student(tmp_path, "dice", body)
+    together = compare({"dice": dice}, deals=4, chunksize=4, **SEALED)["dice"]
+    apart = compare({"dice": dice}, deals=4, chunksize=1, **SEALED)["dice"]
+    assert together.records == apart.records and not together.failures
