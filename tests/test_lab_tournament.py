@@ -244,7 +244,7 @@ def test_compare_with_the_clairvoyant_ceiling() -> None:
     assert top.bar().ceiling and top.bar().n == top.decided
 
 
-def test_unpicklable_strategy_runs_serially_but_not_in_a_pool(pool: ProcessPoolExecutor) -> None:
+def test_unpicklable_strategy_runs_in_this_process_but_not_in_a_pool(pool: ProcessPoolExecutor) -> None:
     import threading
 
     lock = threading.Lock()
@@ -254,6 +254,10 @@ def test_unpicklable_strategy_runs_serially_but_not_in_a_pool(pool: ProcessPoolE
             return view.legal_moves()[0]
 
     assert play_many(locked, range(3), **SERIAL).records == play_many(first, range(3), **SERIAL).records
+    with ThreadPoolExecutor(2) as threads:  # threads share this process: nothing to send
+        assert play_many(locked, range(3), executor=threads, progress=False).records == (
+            play_many(first, range(3), **SERIAL).records
+        )
     with pytest.raises(TypeError, match="executor='serial'"):
         play_many(locked, range(3), executor=pool, progress=False)
 
@@ -380,6 +384,25 @@ def test_a_real_interrupt_stops_a_serial_run_and_keeps_the_finished_games() -> N
     assert "interrupted after" in repr(res)
     assert all(not r.failed for r in res.records)  # the interrupted game is not a record at all
     assert res.records == play_many(first, [r.seed for r in res.records], **SERIAL).records
+
+
+def test_a_real_interrupt_keeps_the_games_its_chunk_had_finished() -> None:
+    """The deals of the interrupted chunk that were over before Ctrl-C are kept too."""
+    import signal
+    import threading
+
+    lock, starts = threading.Lock(), [0]
+
+    def interrupted(view):
+        with lock:
+            starts[0] += not view.history
+        if starts[0] == 3:  # the third deal of the first chunk of ten: two are finished
+            signal.raise_signal(signal.SIGINT)
+        return view.legal_moves()[0]
+
+    with pytest.warns(RuntimeWarning, match="Interrupted: 2 of 40 deals"):
+        res = play_many(interrupted, range(40), executor="serial", progress=False, chunksize=10)
+    assert res.n == 2 and res.records == play_many(first, [0, 1], **SERIAL).records
 
 
 class InterruptingPool(ProcessPoolExecutor):

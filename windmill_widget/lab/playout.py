@@ -9,6 +9,13 @@ Anything a strategy does wrong (raises anything, ``SystemExit`` and ``KeyboardIn
 returns something that is not a legal move; plays on past the move cap or the time limit) ends *that*
 game as a failure with the error recorded; it never escapes. Only a real interrupt (Ctrl-C, the
 kernel's interrupt) stops a run, and the runner keeps the games finished so far.
+
+The time limit binds on the main thread by an alarm (SIGALRM), elsewhere by a helper thread the game
+stops waiting for. A strategy that takes the alarm over is noticed after that move, and its next
+moves run in a helper thread; one that takes it over and never returns from *that same move* cannot
+be stopped in this process (Python cannot stop a thread, and it refused the signal): interrupt the
+kernel (the run keeps its finished games), or play it sealed (``compare(..., sealed=True)``), which
+kills its process.
 """
 
 from __future__ import annotations

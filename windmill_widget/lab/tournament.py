@@ -97,7 +97,7 @@ def _payload(strategy: Callable, executor: Any) -> bytes | Callable:
     try:
         return dumps_strategy(strategy)
     except TypeError:
-        if isinstance(executor, SerialExecutor):
+        if isinstance(executor, (SerialExecutor, ThreadPoolExecutor)):
             return strategy  # it never leaves this process (and is not copied for each deal)
         raise
 

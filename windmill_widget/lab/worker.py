@@ -26,6 +26,30 @@ class StrategyLoadError(RuntimeError):
     """A worker could not load the strategy it was sent."""
 
 
+class ChunkInterrupted(KeyboardInterrupt):
+    """A real interrupt (Ctrl-C, the kernel's) in the middle of a chunk: it still stops the run, and
+    carries the records of the chunk's deals finished before it, so the run keeps them."""
+
+    def __init__(self, records: list) -> None:
+        super().__init__(f"interrupted after {len(records)} deals of a chunk")
+        self.records = records
+
+    def __reduce__(self) -> tuple:  # back from a worker process with its records
+        return (type(self), (self.records,))
+
+
+def _keeping(play: Callable[[int], Any], seeds: list[int]) -> list:
+    """``play`` each deal of ``seeds``; on a real interrupt, raise :class:`ChunkInterrupted` with the
+    records finished so far."""
+    out: list = []
+    try:
+        for seed in seeds:
+            out.append(play(seed))
+    except KeyboardInterrupt:
+        raise ChunkInterrupted(out) from None
+    return out
+
+
 def dumps_strategy(strategy: Any, *, readable: Callable[[str], bool] | None = None) -> bytes:
     """Pickle a strategy so any worker can load it (raises TypeError if it cannot be pickled).
 
@@ -85,7 +109,7 @@ def play_chunk(
     time_limit: float | None,
 ) -> list[GameRecord]:
     """Play each deal of ``seeds`` with a fresh copy of the pickled strategy; one record each."""
-    return [play_deal(load_strategy(payload), seed, rules, max_moves, time_limit) for seed in seeds]
+    return _keeping(lambda seed: play_deal(load_strategy(payload), seed, rules, max_moves, time_limit), seeds)
 
 
 def play_sealed_chunk(
@@ -99,16 +123,16 @@ def play_sealed_chunk(
     """Play each deal of ``seeds`` with the strategy sealed in a process of its own (one for the
     chunk, a fresh copy of the strategy loaded in it for each deal, a new process after one was
     killed); one record each. A deal whose strategy will not load fails with the reason."""
-    out = []
+
+    def play(seed: int) -> GameRecord:
+        try:
+            player.load()
+        except SealedError as err:
+            return fail_chunk(f"StrategyLoadError: {err}", game_of_rules(rules).name, [seed])[0]
+        return play_deal(None, seed, rules, max_moves, time_limit, sealed=player)
+
     with SealedPlayer(source, move_limit=move_limit) as player:
-        for seed in seeds:
-            try:
-                player.load()
-            except SealedError as err:
-                out.extend(fail_chunk(f"StrategyLoadError: {err}", game_of_rules(rules).name, [seed]))
-                continue
-            out.append(play_deal(None, seed, rules, max_moves, time_limit, sealed=player))
-    return out
+        return _keeping(play, seeds)
 
 
 def fail_chunk(error: str, game_name: str, seeds: list[int]) -> list[GameRecord]:
