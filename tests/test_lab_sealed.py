@@ -21,7 +21,10 @@ from windmill_widget.lab.confine import landlock_abi
 from windmill_widget.lab.sealed import SealedError, SealedPlayer, sealed_seeds
 from windmill_widget.strategies import greedy
 
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="sealed play needs a POSIX system")
+pytestmark = [
+    pytest.mark.skipif(sys.platform == "win32", reason="sealed play needs a POSIX system"),
+    pytest.mark.filterwarnings("ignore:Every game of:RuntimeWarning"),  # the rogues' games all fail
+]
 
 SEALED = {"executor": "serial", "progress": False, "sealed": True, "secret": "test class"}
 GAMES = ["windmill", "crazy-quilt"]
@@ -309,9 +312,42 @@ def test_files_are_only_for_sealed_runs_and_must_exist(tmp_path: Path) -> None:
         compare([first], deals=1, move_limit=0, **SEALED)
     with pytest.raises(ValueError, match="secret is a non-empty text"):
         compare([first], deals=1, **{**SEALED, "secret": ""})
+    import threading
+
+    lock = threading.Lock()
+    with pytest.raises(TypeError, match="A sealed strategy travels to a process of its own, and 'locked'"):
+        compare({"locked": lambda view, lock=lock: first(view)}, deals=1, **SEALED)
 
 
 # -- the player's end on its own -----------------------------------------------------------------
+def test_a_long_request_to_a_process_that_stopped_reading_still_meets_the_limit(tmp_path: Path) -> None:
+    """A request longer than the pipe's buffer, to a strategy that took its serve loop over and
+    reads no more: the write is bound by the move limit too."""
+    deaf = student(
+        tmp_path,
+        "deaf",
+        """
+        import sys, time
+        def strategy(view):
+            frame = sys._getframe(1)
+            while frame is not None and "requests" not in frame.f_locals:
+                frame = frame.f_back
+            frame.f_locals["requests"].close()  # no more reading
+            return view.legal_moves()[0]
+        """,
+    )
+
+    class LongView:
+        def to_dict(self) -> dict:
+            return {"game": "windmill", "padding": "x" * 1_000_000}
+
+    with SealedPlayer(deaf, move_limit=1) as player:
+        player.load()
+        player.choose(Game(seed=1).view())
+        with pytest.raises(SealedError, match=r"TimeLimit|Crash"):
+            player.choose(LongView())
+
+
 def test_the_sealed_player_reloads_a_fresh_copy_and_restarts_after_a_kill(tmp_path: Path) -> None:
     counter = student(
         tmp_path,

@@ -178,19 +178,21 @@ def test_the_time_limit_binds_off_the_main_thread_in_a_kernel(kernel: object, ga
     run(
         kernel,
         f"""
+        import time
         from concurrent.futures import ThreadPoolExecutor
-        release = threading.Event()
         def waits(view):
             if view.history:
-                release.wait()  # until this test says so: without a binding limit, the cell never ends
+                time.sleep(30)  # far past the limit (and no alarm can reach a thread)
             return view.legal_moves()[0]
         with ThreadPoolExecutor(1) as pool, warnings.catch_warnings():
             warnings.simplefilter("ignore")
+            started = time.monotonic()
             off_main = play_many(waits, deals=[1], game={game!r}, executor=pool, time_limit=1, progress=False)
-        release.set()
+            waited = time.monotonic() - started
         """,
     )
     assert value(kernel, "off_main.records[0].error") == "TimeLimit: the strategy ran past 1 s, at move 1"
+    assert value(kernel, "waited < 25") is True  # it did not wait for the sleeper
 
 
 @pytest.mark.parametrize("game", BOARDS)

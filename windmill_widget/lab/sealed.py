@@ -62,7 +62,9 @@ from .confine import Confinement
 
 #: Seconds a sealed strategy may think over one move before it is killed.
 MOVE_LIMIT = 10.0
-#: Seconds a sealed process may take to start and load (or reload) its strategy.
+#: Seconds a sealed process may take to start (Python and this package, on a busy machine).
+START_LIMIT = 60.0
+#: Seconds a strategy may take to load (or reload: a student's file runs again for each deal).
 LOAD_LIMIT = 30.0
 #: Bytes of address space a sealed strategy's process may use (Python and this package take ~100 MB).
 MEMORY_LIMIT = 2 * 2**30
@@ -152,7 +154,7 @@ class SealedPlayer:
         self.move_limit = move_limit
         self.load_limit = LOAD_LIMIT if load_limit is None else load_limit
         self.memory_limit = memory_limit
-        #: What the system confined the process to (known once a strategy has loaded).
+        #: What the system confined the process to (known once the process has started).
         self.confinement: Confinement | None = None
         self._process: subprocess.Popen | None = None
         self._requests = self._answers = -1
@@ -176,6 +178,7 @@ class SealedPlayer:
             os.close(ans_w)
         self._requests, self._answers = req_w, ans_r
         os.set_blocking(ans_r, False)
+        os.set_blocking(req_w, False)
 
     def _signal(self, signum: int) -> None:
         process = self._process
@@ -221,19 +224,32 @@ class SealedPlayer:
 
     def _ask(self, request: dict[str, Any], limit: float | None, overrun: str) -> dict[str, Any]:
         if self._process is None or self._process.poll() is not None:
-            self.close()
-            self._start()
+            self._launch()
+        deadline = None if limit is None else time.monotonic() + limit
         self._asked += 1
-        data = (json.dumps({**request, "id": self._asked}) + "\n").encode("utf-8")
         self._signal(signal.SIGCONT)  # stopped since its last answer
-        try:
-            view = memoryview(data)
-            while view:  # a request fits the pipe's buffer; the process reads it before anything else
-                view = view[os.write(self._requests, view) :]
-        except OSError:
-            raise self._ended() from None
-        line = self._read_line(limit, overrun)
+        self._write((json.dumps({**request, "id": self._asked}) + "\n").encode("utf-8"), deadline, overrun)
+        reply = self._reply(self._read_line(deadline, overrun))
         self._signal(signal.SIGSTOP)  # no thinking in the background while it is not its turn
+        return reply
+
+    def _launch(self) -> None:
+        """Start a process; it confines itself and reports how, before any of the strategy's code runs
+        (so that the strategy cannot fake the report)."""
+        self.close()
+        self._start()
+        limit = self.load_limit
+        deadline = None if limit is None else time.monotonic() + limit
+        self._asked = 0
+        report = self._reply(
+            self._read_line(deadline, f"the strategy's process took longer than {_secs(limit)} to start")
+        )
+        try:
+            self.confinement = Confinement(**report["confined"])
+        except (KeyError, TypeError):
+            raise self._fail("Junk", "the strategy's process did not say how it is confined") from None
+
+    def _reply(self, line: str) -> dict[str, Any]:
         try:
             reply = json.loads(line)
         except ValueError:
@@ -248,8 +264,22 @@ class SealedPlayer:
             raise SealedError(kind, shorten(message if isinstance(message, str) else repr(error), 300))
         return reply
 
-    def _read_line(self, limit: float | None, overrun: str) -> str:
-        deadline = None if limit is None else time.monotonic() + limit
+    def _write(self, data: bytes, deadline: float | None, overrun: str) -> None:
+        """Send a request, within the time limit: a long game's request may not fit the pipe's buffer,
+        and a strategy may have stopped its process reading."""
+        view = memoryview(data)
+        while view:
+            wait = None if deadline is None else deadline - time.monotonic()
+            if (wait is not None and wait <= 0) or not select.select([], [self._requests], [], wait)[1]:
+                raise self._fail("TimeLimit", overrun)
+            try:
+                view = view[os.write(self._requests, view) :]
+            except BlockingIOError:
+                continue
+            except OSError:  # its end of the pipe is closed: the process has ended
+                raise self._ended() from None
+
+    def _read_line(self, deadline: float | None, overrun: str) -> str:
         buffer = bytearray()
         while b"\n" not in buffer:
             wait = None if deadline is None else deadline - time.monotonic()
@@ -276,9 +306,6 @@ class SealedPlayer:
         returns its name."""
         limit = self.load_limit
         reply = self._ask(self._request_load, limit, f"the strategy took longer than {_secs(limit)} to load")
-        confinement = reply.get("confinement")
-        with contextlib.suppress(TypeError):
-            self.confinement = Confinement(**confinement)  # type: ignore[arg-type]
         return shorten(str(reply.get("ready")), 60)
 
     def choose(self, view: Any, limit: float | None = None) -> str:

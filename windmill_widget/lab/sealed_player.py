@@ -5,9 +5,12 @@ secret. Before any of the strategy's code runs it confines itself (:mod:`.confin
 reads requests, one JSON object a line, from a pipe the organiser gave it, and answers each, with the
 request's ``id``, on another:
 
+First, before any of the strategy's code runs, it says how it is confined: ``{"id": 0, "confined":
+{...}}`` (:class:`~.confine.Confinement`). Then:
+
 ``{"id": 1, "load": "<base64 cloudpickle>"}`` or ``{"id": 1, "file": "path/to/student.py"}``
     load a fresh copy of the strategy (a file is run again: its ``strategy``); answers
-    ``{"id": 1, "ready": "<name>", "confinement": {...}}``.
+    ``{"id": 1, "ready": "<name>"}``.
 ``{"id": 2, "view": {...}}``
     a player's view (:meth:`PlayerView.to_dict`); answers ``{"id": 2, "move": "n1>c"}``.
 
@@ -104,7 +107,8 @@ def _send(fd: int, reply: dict[str, Any]) -> None:
 
 
 def serve(requests: BinaryIO, answers: int, confinement: Confinement) -> None:
-    """Answer the organiser's requests until it closes the pipe."""
+    """Say how this process is confined, then answer the organiser's requests until it closes the pipe."""
+    _send(answers, {"id": 0, "confined": confinement.to_dict()})
     strategy: Strategy | None = None
     for line in requests:
         request = json.loads(line)
@@ -113,8 +117,7 @@ def serve(requests: BinaryIO, answers: int, confinement: Confinement) -> None:
             strategy = None
             try:
                 strategy = _load(request)
-                reply = {"ready": shorten(str(getattr(strategy, "__name__", "strategy")), 60),
-                         "confinement": confinement.to_dict()}  # fmt: skip
+                reply = {"ready": shorten(str(getattr(strategy, "__name__", "strategy")), 60)}
             except BaseException as err:  # a broken file, SystemExit at its top level...
                 reply = _error(err)
         elif "view" in request and strategy is not None:

@@ -24,7 +24,7 @@ from typing import Any
 
 from ..core.deal import check_seed
 from ..core.registry import game_of_rules
-from ..core.text import excerpt
+from ..core.text import excerpt, shorten
 from .ceiling import CEILING_NAME, Ceiling
 from .comparison import Comparison
 from .confine import Confinement, readable_in_sealed
@@ -236,6 +236,8 @@ def compare(
     named = _named(strategies, files=sealed)
     seeds = check_deals(deals)
     if sealed:
+        if os.name != "posix":
+            raise NotImplementedError("Sealed tournaments need a POSIX system (Linux, macOS).")
         secret = _check_secret(secret)
         seeds = sealed_seeds(secret, 0, indices=seeds)
         _check_move_limit(move_limit)
@@ -249,7 +251,7 @@ def compare(
     confinement = None
     if sealed:  # every strategy loads once in a sealed process before the run: a file that will not
         # load fails its deals at once (with the reason) instead of once per deal in the workers
-        sources = {n: _sealed_source(s) for n, s in named.items()}
+        sources = {n: _sealed_source(s, n) for n, s in named.items()}
         probed, confinement = _probe(sources)
         game_name = game_of_rules(rules).name
     executor, workers, own = resolve_executor(executor, workers)
@@ -358,14 +360,21 @@ def _check_move_limit(move_limit: object) -> None:
         )
 
 
-def _sealed_source(strategy: Any) -> bytes | str:
+def _sealed_source(strategy: Any, name: str) -> bytes | str:
     """What a sealed process loads: a strategy file's path, or the strategy pickled by value."""
     if isinstance(strategy, (str, os.PathLike)):
         path = Path(strategy)
         if not path.is_file():
             raise FileNotFoundError(f"There is no strategy file {excerpt(str(strategy))}.")
         return str(path.resolve())
-    return dumps_strategy(strategy, readable=readable_in_sealed)
+    try:
+        return dumps_strategy(strategy, readable=readable_in_sealed)
+    except TypeError as err:
+        raise TypeError(
+            f"A sealed strategy travels to a process of its own, and {name!r} cannot "
+            f"be pickled ({shorten(str(err.__cause__ or err), 120)}): keep open files, locks and widgets "
+            "out of it, or give its file."
+        ) from None
 
 
 def _check_secret(secret: object) -> str:
