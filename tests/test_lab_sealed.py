@@ -602,3 +602,30 @@ def test_a_student_using_the_shared_random_generator_gets_the_same_games_however
     together = compare({"dice": dice}, deals=4, chunksize=4, **SEALED)["dice"]
     apart = compare({"dice": dice}, deals=4, chunksize=1, **SEALED)["dice"]
     assert together.records == apart.records and not together.failures
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="forks a process to confine")
+def test_a_confined_process_of_a_user_other_than_root_can_start_no_process() -> None:
+    """``RLIMIT_NPROC`` at 0: a fork fails (root is exempt, which the confinement report says)."""
+    from windmill_widget.lab.confine import confine
+
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child reports by its exit code
+        code = 1
+        try:
+            if os.geteuid() == 0:
+                os.setgid(65534)
+                os.setuid(65534)  # nobody
+            report = confine(memory=2**30)
+            try:
+                child = os.fork()
+            except OSError:
+                code = 0 if report.processes and report.memory == 2**30 else 2
+            else:
+                if child == 0:
+                    os._exit(3)
+                code = 4
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0

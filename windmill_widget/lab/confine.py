@@ -26,9 +26,16 @@ from __future__ import annotations
 
 import ctypes
 import os
+import site
 import sys
+import sysconfig
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
+
+try:
+    import resource
+except ImportError:  # pragma: no cover - not a POSIX system: nothing to confine with
+    resource = None  # type: ignore[assignment]
 
 # Landlock's system calls and flags (linux/landlock.h); the numbers are the same on every
 # architecture that has them.
@@ -145,10 +152,7 @@ def die_with_parent() -> None:
 def readable_paths(extra: Iterable[str] = ()) -> list[str]:
     """What a confined strategy may read: Python's installation and its packages, this package (which
     may live outside them, in a source checkout), the system's shared libraries, and ``extra``."""
-    import site
-    import sysconfig
-
-    import windmill_widget
+    import windmill_widget  # (the package above this module: imported by then)
 
     paths = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix}
     paths.update(sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "purelib", "platlib"))
@@ -173,9 +177,9 @@ def confine(readable: Iterable[str] = (), *, memory: int | None = None) -> Confi
     """Confine this process for good (see the module's notes): it may then read only
     :func:`readable_paths` and ``readable``; ``memory`` bytes of address space. Returns what the
     system enforced."""
-    import resource
-
     done: dict[str, int | bool] = {}
+    if resource is None:  # pragma: no cover - not a POSIX system
+        return Confinement()
     resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
     if memory:
         try:

@@ -17,7 +17,9 @@ does not:
   as failed; the next game starts a fresh process. One that raises (``SystemExit`` included), exits,
   crashes, answers junk or floods its pipe fails that game, with a short record of what it did;
 * between its moves the strategy's process is stopped (``SIGSTOP``), so it cannot think in the
-  background while the organiser plays, and each deal gets a fresh copy of the strategy;
+  background while the organiser plays; each deal gets a fresh copy of the strategy (unpickled, or
+  its file run again) with Python's shared ``random`` generator seeded the same way, in a process
+  that serves a chunk of deals (its start, ~0.2 s, is not paid for every deal);
 * before the strategy's code runs, its process confines itself (:mod:`.confine`, Linux): it cannot
   read the user's files (a notebook showing the secret), write any file, connect to the Jupyter kernel
   or anything else over TCP, signal or trace another process; its memory is capped
@@ -31,8 +33,12 @@ one, so the secret protects the deals from being looked up, not from a strategy 
 deal number out of the cards it sees (no such method is known to be practical). Only Linux confines
 the processes (elsewhere they are only separate; sealed mode needs a POSIX system).
 
-Students' strategies may be given as files (``{"alice": "students/alice.py"}``): a file defines
-``def strategy(view): ...`` (or ``strategy = some_player``), run only in the sealed process.
+Students' strategies may be given as files (``{"alice": "students/alice.py"}``): one self-contained
+file that defines ``def strategy(view): ...`` returning one of ``view.legal_moves()`` (or
+``strategy = some_player``), and may import the standard library, installed packages and this kit.
+It is run only in the sealed process, once before the tournament (a file that defines no strategy,
+does not compile or raises fails all its deals at once, with a sentence saying what to write) and
+again for each deal.
 
 >>> seeds = sealed_seeds("our class, 2026", 3)
 >>> seeds == sealed_seeds("our class, 2026", 3), all(s > 2**32 for s in seeds)
