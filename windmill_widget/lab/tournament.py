@@ -226,12 +226,15 @@ def compare(
     is the best any player could hope for. The other arguments (``game`` too) are as for :func:`play_many`;
     all players and the solver share one executor and advance together on the live chart.
 
-    ``sealed=True`` runs a competition no strategy can cheat in (see :mod:`.sealed`): each strategy
-    plays in a process of its own that sees only player views; a strategy may then also be a file
-    (``{"alice": "students/alice.py"}``). The deals are then numbers drawn from ``secret`` (default:
-    a fresh one, kept in ``comparison.secret``): ``deals=100`` or ``deals=range(100)`` are the secret's
-    deals 0 to 99, the same again for the same secret. ``move_limit`` seconds per move, or the
-    strategy's process is killed and the game recorded as failed.
+    ``sealed=True`` runs a competition in which no strategy can peek or meddle (see :mod:`.sealed`):
+    each strategy plays in a process of its own that sees only player views as JSON and answers move
+    text; a strategy may then also be a student's file (``{"alice": "students/alice.py"}``, defining
+    ``def strategy(view): ...``). The deals are then numbers drawn from ``secret`` (default: a fresh
+    one): ``deals=100`` or ``deals=range(100)`` are the secret's deals 0 to 99, the same again for the
+    same secret, which ``comparison.secret`` keeps. A strategy that thinks longer than ``move_limit``
+    seconds over a move (default 10) is killed and that game recorded as failed. What the operating
+    system confined the processes to is in ``comparison.confinement`` (a warning says if it is less
+    than files, network and signals). A sealed game costs a round trip between processes per move.
     """
     named = _named(strategies, files=sealed)
     seeds = check_deals(deals)
