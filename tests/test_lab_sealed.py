@@ -629,3 +629,23 @@ def test_a_confined_process_of_a_user_other_than_root_can_start_no_process() -> 
             os._exit(code)
     _, status = os.waitpid(pid, 0)
     assert os.waitstatus_to_exitcode(status) == 0
+
+
+def test_a_system_that_confines_only_in_part_is_warned_about(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where Landlock is missing or old (no signal scoping before Linux 6.12), the run goes on, and a
+    warning names what nothing stops (the report comes from the process, before the strategy runs)."""
+    from windmill_widget.lab import tournament
+    from windmill_widget.lab.confine import Confinement
+
+    class OldKernel(SealedPlayer):
+        def load(self) -> str:
+            name = super().load()
+            self.confinement = Confinement(landlock=3, files=True, memory=2**31)
+            return name
+
+    monkeypatch.setattr(tournament, "SealedPlayer", OldKernel)
+    with pytest.warns(
+        RuntimeWarning, match=r"nothing stops them from reaching network, signals \(Landlock ABI 3"
+    ):
+        c = compare([first], deals=1, **SEALED)
+    assert c.confinement.missing() == ["network", "signals", "processes"] and not c["first"].failures
