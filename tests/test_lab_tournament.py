@@ -31,6 +31,10 @@ def first(view):
     return view.legal_moves()[0]
 
 
+def last(view):
+    return view.legal_moves()[-1]
+
+
 NOTEBOOK_CELL = '''
 import random
 
@@ -244,7 +248,7 @@ def test_compare_with_the_clairvoyant_ceiling() -> None:
     assert top.bar().ceiling and top.bar().n == top.decided
 
 
-def test_unpicklable_strategy_runs_serially_but_not_in_a_pool(pool: ProcessPoolExecutor) -> None:
+def test_unpicklable_strategy_runs_in_this_process_but_not_in_a_pool(pool: ProcessPoolExecutor) -> None:
     import threading
 
     lock = threading.Lock()
@@ -254,6 +258,10 @@ def test_unpicklable_strategy_runs_serially_but_not_in_a_pool(pool: ProcessPoolE
             return view.legal_moves()[0]
 
     assert play_many(locked, range(3), **SERIAL).records == play_many(first, range(3), **SERIAL).records
+    with ThreadPoolExecutor(2) as threads:  # threads share this process: nothing to send
+        assert play_many(locked, range(3), executor=threads, progress=False).records == (
+            play_many(first, range(3), **SERIAL).records
+        )
     with pytest.raises(TypeError, match="executor='serial'"):
         play_many(locked, range(3), executor=pool, progress=False)
 
@@ -335,6 +343,16 @@ def presses_ctrl_c(view):
     if len(view.history) > 2:
         raise KeyboardInterrupt("the strategy's own")
     return view.legal_moves()[-1]
+
+def closes(view):
+    if len(view.history) > 3:
+        raise GeneratorExit
+    return view.legal_moves()[0]
+
+def raises_system_exit(view):
+    if len(view.history) > 1:
+        raise SystemExit("bye")
+    return view.legal_moves()[0]
 """
 
 
@@ -351,17 +369,32 @@ def test_a_strategy_that_exits_loses_its_games_and_the_tournament_goes_on(
     rogues: dict, pool: ProcessPoolExecutor, game: str, where: str
 ) -> None:
     executor = pool if where == "pool" else "serial"
-    players = {name: rogues[name] for name in ("exits", "odd", "presses_ctrl_c")} | {"first": first}
+    names = ("exits", "odd", "presses_ctrl_c", "closes", "raises_system_exit")
+    players = {name: rogues[name] for name in names} | {"first": first}
     cmp = compare(players, deals=range(8), game=game, executor=executor, progress=False)
     assert cmp.n == 8 and not cmp.interrupted
     assert all(r.n == 8 for r in cmp)
     kinds = {name: {r.failure_kind for r in cmp[name].failures} for name in players}
     assert kinds["odd"] == {"Odd"} and kinds["presses_ctrl_c"] == {"KeyboardInterrupt"}
-    assert kinds["exits"] <= {"SystemExit"} and kinds["first"] == set()
+    assert kinds["exits"] == kinds["raises_system_exit"] == {"SystemExit"}
+    assert kinds["closes"] == {"GeneratorExit"} and kinds["first"] == set()
     assert cmp["first"].records == play_many(first, range(8), game=game, **SERIAL).records
 
 
-def test_a_real_interrupt_stops_a_serial_run_and_keeps_the_finished_games() -> None:
+@pytest.mark.parametrize("game", ["windmill", "crazy-quilt"])
+@pytest.mark.parametrize("where", ["serial", "pool"])
+def test_play_many_records_a_strategy_that_exits_as_failed_games(
+    rogues: dict, pool: ProcessPoolExecutor, game: str, where: str
+) -> None:
+    executor = pool if where == "pool" else "serial"
+    for name, kind in (("exits", "SystemExit"), ("closes", "GeneratorExit"), ("odd", "Odd")):
+        with pytest.warns(RuntimeWarning, match="Every game"):
+            res = play_many(rogues[name], range(6), game=game, executor=executor, progress=False)
+        assert res.n == 6 and {r.failure_kind for r in res.failures} == {kind}
+
+
+@pytest.mark.parametrize("game", ["windmill", "crazy-quilt"])
+def test_a_real_interrupt_stops_a_serial_run_and_keeps_the_finished_games(game: str) -> None:
     import signal
     import threading
 
@@ -375,11 +408,30 @@ def test_a_real_interrupt_stops_a_serial_run_and_keeps_the_finished_games() -> N
         return view.legal_moves()[0]
 
     with pytest.warns(RuntimeWarning, match="Interrupted"):
-        res = play_many(interrupted, range(40), executor="serial", progress=False, chunksize=2)
+        res = play_many(interrupted, range(40), game=game, executor="serial", progress=False, chunksize=2)
     assert res.interrupted and 0 < res.n < 40 and res.planned == 40
     assert "interrupted after" in repr(res)
     assert all(not r.failed for r in res.records)  # the interrupted game is not a record at all
-    assert res.records == play_many(first, [r.seed for r in res.records], **SERIAL).records
+    assert res.records == play_many(first, [r.seed for r in res.records], game=game, **SERIAL).records
+
+
+def test_a_real_interrupt_keeps_the_games_its_chunk_had_finished() -> None:
+    """The deals of the interrupted chunk that were over before Ctrl-C are kept too."""
+    import signal
+    import threading
+
+    lock, starts = threading.Lock(), [0]
+
+    def interrupted(view):
+        with lock:
+            starts[0] += not view.history
+        if starts[0] == 3:  # the third deal of the first chunk of ten: two are finished
+            signal.raise_signal(signal.SIGINT)
+        return view.legal_moves()[0]
+
+    with pytest.warns(RuntimeWarning, match="Interrupted: 2 of 40 deals"):
+        res = play_many(interrupted, range(40), executor="serial", progress=False, chunksize=10)
+    assert res.n == 2 and res.records == play_many(first, [0, 1], **SERIAL).records
 
 
 class InterruptingPool(ProcessPoolExecutor):
@@ -399,14 +451,15 @@ class InterruptingPool(ProcessPoolExecutor):
         return future
 
 
-def test_a_real_interrupt_stops_a_pool_run_and_keeps_what_every_player_finished() -> None:
+@pytest.mark.parametrize("game", ["windmill", "crazy-quilt"])
+def test_a_real_interrupt_stops_a_pool_run_and_keeps_what_every_player_finished(game: str) -> None:
     pool = InterruptingPool()
     try:
         with pytest.warns(RuntimeWarning, match="Interrupted"):
-            cmp = compare({"first": first, "greedy": greedy}, deals=range(200), executor=pool,
+            cmp = compare({"first": first, "last": last}, deals=range(200), game=game, executor=pool,
                           progress=False, chunksize=4)  # fmt: skip
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
     assert cmp.interrupted and 0 < cmp.n < 200 and cmp.planned == 200
-    assert [r.seed for r in cmp["first"]] == [r.seed for r in cmp["greedy"]] == cmp.deals
-    assert cmp["first"].records == play_many(first, cmp.deals, **SERIAL).records
+    assert [r.seed for r in cmp["first"]] == [r.seed for r in cmp["last"]] == cmp.deals
+    assert cmp["first"].records == play_many(first, cmp.deals, game=game, **SERIAL).records

@@ -6,6 +6,18 @@
   win rate as the :class:`Ceiling` if asked;
 - :class:`LiveChart` draws the win rates with ipycanvas while a run goes on.
 
+**Trust.** ``play_many`` and ``compare`` run strategies in ordinary Python processes, beside the
+games they play, and Python cannot seal code in the same process: a strategy can read the stock
+through ``sys._getframe(1).f_locals`` (the lab's live position, a board's ``self``), find the game
+among ``gc.get_objects()``, match the face-up cards against ``deal_order`` of small deal numbers, or
+mutate a value all games share (``object.__setattr__`` on the interned ``Move('deal')``). That is
+fine for your own players. For a competition, ``compare(..., sealed=True)`` (:mod:`.sealed`) runs
+each strategy, or each student's file, in a process of its own that is sent only player views as
+JSON and answers only move text; the deals are drawn from a secret the organiser keeps; a move that
+overruns ``move_limit`` kills the process and fails that game; on Linux the process is confined
+(:mod:`.confine`: no reading your files, no writing, no network, no signals, 2 GiB of memory).
+It does not limit the CPU a strategy uses during its own move.
+
 >>> from windmill_widget.lab import play_many
 >>> from windmill_widget.strategies import greedy
 >>> play_many(greedy, deals=range(5), executor="serial", progress=False).n

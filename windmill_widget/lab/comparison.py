@@ -51,6 +51,10 @@ class Comparison:
         self.rules = rules if rules is not None else find_game("windmill").rules_type()
         self.seconds = seconds  #: wall-clock time of the whole comparison
         self.chart = None  #: the live chart drawn during the run, if any
+        #: a sealed tournament's secret, which draws its deals (keep it to play the same deals again)
+        self.secret: str | None = None
+        #: what a sealed tournament's strategy processes were confined to (:mod:`.confine`)
+        self.confinement: Any = None
         #: how many deals the run was asked to play (more than :attr:`n` if it was interrupted)
         self.planned = planned if planned is not None else len(self.deals)
 
@@ -129,7 +133,8 @@ class Comparison:
 
     def __repr__(self) -> str:
         stopped = f" (interrupted after {self.n} of {self.planned} deals)" if self.interrupted else ""
-        lines = [f"<Comparison on {self.n} deals, {self.rules!r}{stopped}:"]
+        sealed = ", sealed" if self.secret is not None else ""
+        lines = [f"<Comparison on {self.n} deals, {self.rules!r}{sealed}{stopped}:"]
         width = max(len(name) for name in self.results) if self.results else 0
         for name, r in self.results.items():
             lo, hi = r.ci

@@ -9,6 +9,13 @@ Anything a strategy does wrong (raises anything, ``SystemExit`` and ``KeyboardIn
 returns something that is not a legal move; plays on past the move cap or the time limit) ends *that*
 game as a failure with the error recorded; it never escapes. Only a real interrupt (Ctrl-C, the
 kernel's interrupt) stops a run, and the runner keeps the games finished so far.
+
+The time limit binds on the main thread by an alarm (SIGALRM), elsewhere by a helper thread the game
+stops waiting for. A strategy that takes the alarm over is noticed after that move, and its next
+moves run in a helper thread; one that takes it over and never returns from *that same move* cannot
+be stopped in this process (Python cannot stop a thread, and it refused the signal): interrupt the
+kernel (the run keeps its finished games), or play it sealed (``compare(..., sealed=True)``), which
+kills its process.
 """
 
 from __future__ import annotations
@@ -194,15 +201,26 @@ def _not_a_move(value: object, example: str) -> str:
 
 class _SealedCalls:
     """Asks a strategy sealed in a process of its own (:class:`~.sealed.SealedPlayer`): only the
-    view's JSON goes there, only move text comes back; it enforces its own per-move limit."""
+    view's JSON goes there, only move text comes back. It may think for its move limit, or for what
+    is left of the game's time if that is less (then the game's time limit is what it overran)."""
 
     tampered = False
 
-    def __init__(self, player: SealedPlayer) -> None:
+    def __init__(self, player: SealedPlayer, deadline: float) -> None:
         self.player = player
+        self.deadline = deadline
 
     def call(self, strategy: object, view: PlayerView) -> str:
-        return self.player.choose(view)
+        left = self.deadline - time.perf_counter()
+        limit = self.player.move_limit
+        if left == float("inf") or (limit is not None and limit <= left):
+            return self.player.choose(view)
+        try:
+            return self.player.choose(view, max(left, 0.0))
+        except SealedError as err:
+            if err.kind == "TimeLimit":
+                raise _TimeUp from None
+            raise
 
     def close(self) -> None:
         pass
@@ -228,7 +246,7 @@ def play_deal(
     interrupts = _Interrupts()
     calls: _MainThreadCalls | _HelperThreadCalls | _SealedCalls
     if sealed is not None:
-        calls = _SealedCalls(sealed)
+        calls = _SealedCalls(sealed, deadline)
     elif main:
         calls = _MainThreadCalls(deadline, time_limit)
     else:

@@ -25,6 +25,8 @@ from .stats import wilson
 TARGET_SECONDS = 0.2
 #: The largest chunk, however fast the games.
 MAX_CHUNK = 2_000
+#: Seconds an interrupted run waits for the chunks in flight to send back what they finished.
+INTERRUPT_GRACE = 2.0
 
 
 @dataclass
@@ -41,6 +43,7 @@ class Entrant:
     wins: int = 0
     decided: int = 0
     busy: float = 0.0  # seconds of play over the records so far
+    min_chunk: int = 1  # at least this many deals a chunk (a sealed player's process starts per chunk)
 
     @property
     def left(self) -> int:
@@ -79,7 +82,7 @@ def chunk_size(e: Entrant, workers: int, fixed: int | None) -> int:
     else:
         size = int(TARGET_SECONDS / max(e.busy / len(e.records), 1e-6))
     tail = math.ceil(e.left / (2 * workers))  # near the end, share what is left among the workers
-    return max(1, min(size, tail, MAX_CHUNK))
+    return max(1, min(max(size, e.min_chunk), tail, MAX_CHUNK))
 
 
 def _progress_bar(total: int, entrants: list[Entrant], enabled: bool, label: str | None) -> Any:
@@ -121,20 +124,21 @@ def run(
         chart.update([e.bar() for e in entrants], force=True)
     pending: dict[Future, Entrant] = {}
     interrupted = False
+    current: Entrant | None = None  # whose chunk is being run (serially) or read back
     try:
         while True:
             while len(pending) < window:
                 waiting = [e for e in entrants if e.left]
                 if not waiting:
                     break
-                e = min(waiting, key=lambda e: e.sent / len(e.seeds))  # players advance together
-                chunk = e.take(chunk_size(e, workers, chunksize))
-                pending[executor.submit(e.task, *e.args(chunk))] = e
+                current = min(waiting, key=lambda e: e.sent / len(e.seeds))  # players advance together
+                chunk = current.take(chunk_size(current, workers, chunksize))
+                pending[executor.submit(current.task, *current.args(chunk))] = current
             if not pending:
                 break
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
-                e = pending.pop(future)
+                e = current = pending.pop(future)
                 records = future.result()
                 e.add(records)
                 if bar is not None:
@@ -142,8 +146,11 @@ def run(
                     bar.update(len(records))
                 if chart is not None:
                     chart.update([e.bar() for e in entrants])
-    except KeyboardInterrupt:  # a real interrupt: stop here, keep every game finished so far
+    except KeyboardInterrupt as err:  # a real interrupt: stop here, keep every game finished so far
         interrupted = True
+        if current is not None:
+            current.add(getattr(err, "records", []))  # the deals its chunk finished (ChunkInterrupted)
+        _collect(pending, INTERRUPT_GRACE)
         _drop(pending, executor, own)
     except BaseException:  # a broken run: stop sending work, drop what is queued
         _drop(pending, executor, own)
@@ -156,6 +163,23 @@ def run(
     if chart is not None:
         chart.update([e.bar() for e in entrants], force=True)
     return time.perf_counter() - t0, interrupted
+
+
+def _collect(pending: dict[Future, Entrant], grace: float) -> None:
+    """After an interrupt, the records of chunks that finish within ``grace`` seconds: workers that
+    the interrupt reached too (a terminal's Ctrl-C and the kernel's interrupt signal the whole process
+    group) send back what their chunks finished."""
+    if not pending:
+        return
+    done, _ = wait(pending, timeout=grace)
+    for future in done:
+        e = pending.pop(future)
+        try:
+            e.add(future.result())
+        except KeyboardInterrupt as err:
+            e.add(getattr(err, "records", []))
+        except BaseException:  # a broken worker: its chunk is simply not finished
+            pass
 
 
 def _drop(pending: dict[Future, Entrant], executor: Executor, own: bool) -> None:

@@ -17,15 +17,17 @@ import os
 import secrets
 import warnings
 from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 from ..core.deal import check_seed
 from ..core.registry import game_of_rules
-from ..core.text import excerpt
+from ..core.text import excerpt, shorten
 from .ceiling import CEILING_NAME, Ceiling
 from .comparison import Comparison
+from .confine import Confinement, readable_in_sealed
 from .executors import SerialExecutor, resolve_executor
 from .live import LiveChart
 from .playout import (
@@ -39,11 +41,14 @@ from .playout import (
 from .results import Results
 from .runner import Entrant, run
 from .sealed import MOVE_LIMIT as SEALED_MOVE_LIMIT
-from .sealed import sealed_seeds
-from .worker import dumps_strategy, play_chunk, play_sealed_chunk, solve_chunk
+from .sealed import SealedError, SealedPlayer, sealed_seeds
+from .worker import dumps_strategy, fail_chunk, play_chunk, play_sealed_chunk, solve_chunk
 
 #: Seconds the clairvoyant solver gets per deal when it provides the ceiling.
 CEILING_SECONDS = 1.0
+#: Deals a sealed player's chunk holds at least (when there are that many to share): its process
+#: starts once a chunk (~0.2 s), a sealed game takes ~0.1-0.3 s.
+SEALED_MIN_CHUNK = 16
 
 Deals = Iterable[int] | int
 
@@ -92,7 +97,7 @@ def _payload(strategy: Callable, executor: Any) -> bytes | Callable:
     try:
         return dumps_strategy(strategy)
     except TypeError:
-        if isinstance(executor, SerialExecutor):
+        if isinstance(executor, (SerialExecutor, ThreadPoolExecutor)):
             return strategy  # it never leaves this process (and is not copied for each deal)
         raise
 
@@ -221,31 +226,48 @@ def compare(
     is the best any player could hope for. The other arguments (``game`` too) are as for :func:`play_many`;
     all players and the solver share one executor and advance together on the live chart.
 
-    ``sealed=True`` runs a competition no strategy can cheat in (see :mod:`.sealed`): each strategy
-    plays in a process of its own that sees only player views; a strategy may then also be a file
-    (``{"alice": "students/alice.py"}``). The deals are then numbers drawn from ``secret`` (default:
-    a fresh one, kept in ``comparison.secret``): ``deals=100`` or ``deals=range(100)`` are the secret's
-    deals 0 to 99, the same again for the same secret. ``move_limit`` seconds per move, or the
-    strategy's process is killed and the game recorded as failed.
+    ``sealed=True`` runs a competition in which no strategy can peek or meddle (see :mod:`.sealed`):
+    each strategy plays in a process of its own that sees only player views as JSON and answers move
+    text; a strategy may then also be a student's file (``{"alice": "students/alice.py"}``, defining
+    ``def strategy(view): ...``). The deals are then numbers drawn from ``secret`` (default: a fresh
+    one): ``deals=100`` or ``deals=range(100)`` are the secret's deals 0 to 99, the same again for the
+    same secret, which ``comparison.secret`` keeps. A strategy that thinks longer than ``move_limit``
+    seconds over a move (default 10) is killed and that game recorded as failed. What the operating
+    system confined the processes to is in ``comparison.confinement`` (a warning says if it is less
+    than files, network and signals). A sealed game costs a round trip between processes per move.
     """
     named = _named(strategies, files=sealed)
     seeds = check_deals(deals)
     if sealed:
+        if os.name != "posix":
+            raise NotImplementedError("Sealed tournaments need a POSIX system (Linux, macOS).")
         secret = _check_secret(secret)
         seeds = sealed_seeds(secret, 0, indices=seeds)
+        _check_move_limit(move_limit)
+    elif secret is not None:
+        raise ValueError("secret draws a sealed tournament's deals: pass sealed=True with it.")
     rules = check_rules(rules, game)
     check_limits(max_moves, time_limit)
     _check_chunksize(chunksize)
     if ceiling:
         _check_solver(ceiling_seconds, ceiling_nodes)
+    confinement = None
+    if sealed:  # every strategy loads once in a sealed process before the run: a file that will not
+        # load fails its deals at once (with the reason) instead of once per deal in the workers
+        sources = {n: _sealed_source(s, n) for n, s in named.items()}
+        probed, confinement = _probe(sources)
+        game_name = game_of_rules(rules).name
     executor, workers, own = resolve_executor(executor, workers)
     try:
         if sealed:
             entrants = [
                 Entrant(n, "player", play_sealed_chunk,
-                        partial(_sealed_args, _sealed_source(s), rules, max_moves, time_limit, move_limit),
-                        seeds)
-                for n, s in named.items()
+                        partial(_sealed_args, src, rules, max_moves, time_limit, move_limit), seeds,
+                        min_chunk=SEALED_MIN_CHUNK)
+                if probed[n] is None else
+                Entrant(n, "player", fail_chunk,
+                        partial(_fail_args, f"StrategyLoadError: {probed[n]}", game_name), seeds)
+                for n, src in sources.items()
             ]  # fmt: skip
         else:
             entrants = [
@@ -282,6 +304,7 @@ def compare(
         top = Ceiling(entrants[-1].records, rules, max_seconds=ceiling_seconds, max_nodes=ceiling_nodes)
     comparison = Comparison(results, top, deals=played, rules=rules, seconds=seconds, planned=len(seeds))
     comparison.secret = secret if sealed else None
+    comparison.confinement = confinement
     comparison.chart = live
     for r in results.values():
         _warn_if_all_failed(r)
@@ -298,14 +321,63 @@ def _sealed_args(source: bytes | str, rules: Any, max_moves: int, time_limit: fl
     return (source, chunk, rules, max_moves, time_limit, move_limit)
 
 
-def _sealed_source(strategy: Any) -> bytes | str:
+def _fail_args(error: str, game_name: str, chunk: list[int]) -> tuple:
+    return (error, game_name, chunk)
+
+
+def _probe(sources: dict[str, bytes | str]) -> tuple[dict[str, str | None], Confinement | None]:
+    """Load each strategy once in a sealed process (a few at a time): the reason each one will not
+    load (``None`` if it does), and what the system confined them to. Warns if that is not all the
+    sealing :mod:`.confine` describes."""
+
+    def load(source: bytes | str) -> tuple[str | None, Confinement | None]:
+        try:
+            with SealedPlayer(source) as player:
+                player.load()
+                return None, player.confinement
+        except SealedError as err:
+            return str(err), None
+
+    with ThreadPoolExecutor(max_workers=min(4, len(sources))) as pool:
+        loaded = dict(zip(sources, pool.map(load, sources.values()), strict=True))
+    confinement = next((c for _, c in loaded.values() if c is not None), None)
+    if confinement is not None:
+        missing = [m for m in confinement.missing() if m in ("files", "network", "signals")]
+        if missing:
+            warnings.warn(
+                f"This system seals the strategies' processes only in part: nothing stops them from "
+                f"reaching {', '.join(missing)} (Landlock ABI {confinement.landlock}; see "
+                "windmill_widget.lab.confine).",
+                RuntimeWarning,
+                stacklevel=3,
+            )
+    return {n: error for n, (error, _) in loaded.items()}, confinement
+
+
+def _check_move_limit(move_limit: object) -> None:
+    if move_limit is not None and (
+        not isinstance(move_limit, (int, float)) or isinstance(move_limit, bool) or not move_limit > 0
+    ):
+        raise ValueError(
+            f"move_limit is a number of seconds above 0, or None for no limit; got {excerpt(move_limit)}."
+        )
+
+
+def _sealed_source(strategy: Any, name: str) -> bytes | str:
     """What a sealed process loads: a strategy file's path, or the strategy pickled by value."""
     if isinstance(strategy, (str, os.PathLike)):
         path = Path(strategy)
         if not path.is_file():
             raise FileNotFoundError(f"There is no strategy file {excerpt(str(strategy))}.")
         return str(path.resolve())
-    return dumps_strategy(strategy)
+    try:
+        return dumps_strategy(strategy, readable=readable_in_sealed)
+    except TypeError as err:
+        raise TypeError(
+            f"A sealed strategy travels to a process of its own, and {name!r} cannot "
+            f"be pickled ({shorten(str(err.__cause__ or err), 120)}): keep open files, locks and widgets "
+            "out of it, or give its file."
+        ) from None
 
 
 def _check_secret(secret: object) -> str:

@@ -26,20 +26,49 @@ class StrategyLoadError(RuntimeError):
     """A worker could not load the strategy it was sent."""
 
 
-def dumps_strategy(strategy: Any) -> bytes:
+class ChunkInterrupted(KeyboardInterrupt):
+    """A real interrupt (Ctrl-C, the kernel's) in the middle of a chunk: it still stops the run, and
+    carries the records of the chunk's deals finished before it, so the run keeps them."""
+
+    def __init__(self, records: list) -> None:
+        super().__init__(f"interrupted after {len(records)} deals of a chunk")
+        self.records = records
+
+    def __reduce__(self) -> tuple:  # back from a worker process with its records
+        return (type(self), (self.records,))
+
+
+def _keeping(play: Callable[[int], Any], seeds: list[int]) -> list:
+    """``play`` each deal of ``seeds``; on a real interrupt, raise :class:`ChunkInterrupted` with the
+    records finished so far."""
+    out: list = []
+    try:
+        for seed in seeds:
+            out.append(play(seed))
+    except KeyboardInterrupt:
+        raise ChunkInterrupted(out) from None
+    return out
+
+
+def dumps_strategy(strategy: Any, *, readable: Callable[[str], bool] | None = None) -> bytes:
     """Pickle a strategy so any worker can load it (raises TypeError if it cannot be pickled).
 
     cloudpickle already sends ``__main__`` objects by value; objects from a module that exists
-    only in this process (a ``types.ModuleType`` filled by ``exec``) are sent by value too.
+    only in this process (a ``types.ModuleType`` filled by ``exec``) are sent by value too, and so
+    are those of a module whose file ``readable`` says the worker may not read (a sealed process
+    reads only installed packages: a teacher's own module travels with the strategy).
     """
     import cloudpickle
 
     module = sys.modules.get(getattr(strategy, "__module__", "") or "")
+    file = getattr(module, "__file__", None)
     by_value = (
         module is not None
         and module.__name__ != "__main__"
-        and getattr(module, "__file__", None) is None
-        and getattr(module, "__spec__", None) is None
+        and (
+            (file is None and getattr(module, "__spec__", None) is None)
+            or (file is not None and readable is not None and not readable(file))
+        )
     )
     if by_value:
         cloudpickle.register_pickle_by_value(module)
@@ -80,7 +109,7 @@ def play_chunk(
     time_limit: float | None,
 ) -> list[GameRecord]:
     """Play each deal of ``seeds`` with a fresh copy of the pickled strategy; one record each."""
-    return [play_deal(load_strategy(payload), seed, rules, max_moves, time_limit) for seed in seeds]
+    return _keeping(lambda seed: play_deal(load_strategy(payload), seed, rules, max_moves, time_limit), seeds)
 
 
 def play_sealed_chunk(
@@ -91,19 +120,24 @@ def play_sealed_chunk(
     time_limit: float | None,
     move_limit: float | None,
 ) -> list[GameRecord]:
-    """Play each deal of ``seeds`` with the strategy sealed in a process of its own (a fresh copy of it
-    for each deal); one record each. A strategy that will not load fails every deal, with the reason."""
-    out = []
+    """Play each deal of ``seeds`` with the strategy sealed in a process of its own (one for the
+    chunk, a fresh copy of the strategy loaded in it for each deal, a new process after one was
+    killed); one record each. A deal whose strategy will not load fails with the reason."""
+
+    def play(seed: int) -> GameRecord:
+        try:
+            player.load()
+        except SealedError as err:
+            return fail_chunk(f"StrategyLoadError: {err}", game_of_rules(rules).name, [seed])[0]
+        return play_deal(None, seed, rules, max_moves, time_limit, sealed=player)
+
     with SealedPlayer(source, move_limit=move_limit) as player:
-        for seed in seeds:
-            try:
-                player.load()
-            except SealedError as err:
-                out.append(GameRecord(seed, Result.FAILED, 0, 0, error=f"StrategyLoadError: {err}",
-                                      game_name=game_of_rules(rules).name))  # fmt: skip
-                continue
-            out.append(play_deal(None, seed, rules, max_moves, time_limit, sealed=player))
-    return out
+        return _keeping(play, seeds)
+
+
+def fail_chunk(error: str, game_name: str, seeds: list[int]) -> list[GameRecord]:
+    """A failed record for each deal of ``seeds`` (a sealed strategy that would not load at all)."""
+    return [GameRecord(seed, Result.FAILED, 0, 0, error=error, game_name=game_name) for seed in seeds]
 
 
 def solve_chunk(
