@@ -76,11 +76,17 @@ def test_sealed_games_are_the_games_played_in_process(game: str) -> None:
         assert not sealed[name].failures and sealed[name].records[0].game_name == game
 
 
-def test_a_failure_says_where_in_the_strategy_as_in_process() -> None:
-    sealed = compare({"greedy": greedy}, deals=1, game="crazy-quilt", **SEALED)  # a Windmill player
-    plain = play_many(greedy, sealed.deals, game="crazy-quilt", executor="serial", progress=False)
-    assert sealed["greedy"].records == plain.records
-    assert "(in greedy, line " in sealed["greedy"].records[0].error
+def stumbles(view):
+    return view.pile("nowhere")  # no game has such a pile: the view raises
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_failure_says_where_in_the_strategy_as_in_process(game: str) -> None:
+    sealed = compare({"stumbles": stumbles}, deals=1, game=game, **SEALED)
+    plain = play_many(stumbles, sealed.deals, game=game, executor="serial", progress=False)
+    assert sealed["stumbles"].records == plain.records
+    error = sealed["stumbles"].records[0].error
+    assert error is not None and "(in stumbles, line " in error, error
 
 
 def test_a_process_pool_plays_the_same_sealed_tournament() -> None:

@@ -17,6 +17,8 @@ composition is for Jupyter front ends with ipywidgets.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -56,6 +58,23 @@ class ReplayControls(widgets.VBox):
             layout=widgets.Layout(align_items="center"),
         )  # fmt: skip
         super().__init__([bar, board])
+
+    def __repr__(self) -> str:
+        """Stable text, e.g. ``<ReplayControls: move 0 of 193 of <WindmillWidget ...>>``."""
+        return f"<ReplayControls: move {self.slider.value} of {self.slider.max} of {self.board!r}>"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live controls (front ends with widgets show them), and for places without a kernel
+        (nbconvert's HTML, nbviewer, GitHub) the board's picture at the slider's move with a line
+        saying what the controls do, instead of ipywidgets' ``ReplayControls(children=(HBox(...``."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
+        note = (
+            f"<p>▶ Replay of a line of {self.slider.max} moves, shown at move {self.slider.value}: run the "
+            "notebook to play it or step through it with the slider.</p>"
+        )
+        picture = self.board.game._repr_html_()
+        return {**data, "text/html": note + picture, "text/plain": repr(self)}, dict(metadata)
 
     def _go(self, n: int) -> None:
         self.slider.value = max(self.slider.min, min(self.slider.max, n))

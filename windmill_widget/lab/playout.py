@@ -20,6 +20,8 @@ kills its process.
 
 from __future__ import annotations
 
+import os
+import pathlib
 import queue
 import signal
 import sysconfig
@@ -174,12 +176,17 @@ class _HelperThreadCalls:
         self.requests.put(None)  # an abandoned strategy's thread ends when it returns
 
 
-_LIBRARY = tuple({sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "purelib", "platlib")})
+# The kit's own folder too: an editable install is not under site-packages, and a strategy that
+# calls view.pile("nowhere") broke in its own line, not in the view's check.
+_LIBRARY = tuple(
+    {sysconfig.get_paths()[k] for k in ("stdlib", "platstdlib", "purelib", "platlib")}
+    | {str(pathlib.Path(__file__).resolve().parents[1]) + os.sep}
+)
 
 
 def _where(err: BaseException) -> str:
     """`` (in name, line n)``: where a strategy broke, in its own code rather than inside the
-    standard library or an installed package it called (``random.choice([])``, say)."""
+    standard library, the kit or an installed package it called (``random.choice([])``, say)."""
     frames = traceback.extract_tb(err.__traceback__)[1:]  # the first frame is play_deal's call
     if not frames:
         return ""
