@@ -17,7 +17,6 @@ composition is for Jupyter front ends with ipywidgets.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
