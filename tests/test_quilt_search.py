@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from windmill_widget import QuiltGame, QuiltRules
 from windmill_widget.core.cards import RANK_OF
-from windmill_widget.games.crazy_quilt.position import SUIT_OF
+from windmill_widget.games.crazy_quilt.position import NARROW, SUIT_OF
 from windmill_widget.games.crazy_quilt.search import (
     FACE_RANK,
     FACE_SUIT,
@@ -25,8 +25,11 @@ from windmill_widget.games.crazy_quilt.search import (
     UNKNOWN,
     SearchState,
     concrete_move,
+    dig_levels,
     face_of,
     free_cells,
+    narrow_of,
+    neighbours_of,
     position_signature,
     signature,
 )
@@ -134,3 +137,44 @@ def test_a_staged_position_is_mirrored() -> None:
     assert s.out == 8 and s.height(3) == 3 and s.needs(3) == 4 and s.needs(7) == 12
     assert [str(concrete_move(g, m)) for m in s.moves()] == [str(m) for m in g.legal_moves()]
     assert s.takers(face_of(g.pile("hand")[0].id)) == [3]
+
+
+def test_dig_levels_count_the_cards_to_take_away_first() -> None:
+    # The definition: a free card costs 0; another costs one more than the cheaper of the cards
+    # across its narrow edges (that card must be freed and taken away first).
+    rng = random.Random(3)
+    for _ in range(100):
+        mask = rng.getrandbits(64) | rng.getrandbits(64)  # mostly filled
+        cost = {i: 0 for i in range(64) if free_cells(mask) >> i & 1}
+        changed = True
+        while changed:
+            changed = False
+            for i in range(64):
+                if mask >> i & 1:
+                    best = min((cost[n] + 1 for n in NARROW[i] if n in cost), default=99)
+                    if best < cost.get(i, 99):
+                        cost[i] = best
+                        changed = True
+        levels = dig_levels(mask)
+        assert {i: k for k, level in enumerate(levels) for i in range(64) if level >> i & 1} == cost
+
+
+def test_wanted_faces_are_what_the_foundations_take() -> None:
+    game = QuiltGame(seed=9)
+    rng = random.Random(9)
+    for _ in range(150):
+        state = SearchState.from_game(game)
+        for face, j in state.wanted():
+            assert j in state.takers(face)
+        assert len(state.wanted()) == sum(state.needs(j) > 0 for j in range(8))
+        if game.status != "playing":
+            break
+        game.play(rng.choice(game.legal_moves()))
+
+
+def test_narrow_of_and_neighbours_of_are_the_narrow_edges_both_ways() -> None:
+    for i in range(64):
+        across = {n for n in NARROW[i] if n >= 0}
+        assert {j for j in range(64) if narrow_of(1 << i) >> j & 1} == across
+        having_i = {j for j in range(64) if i in NARROW[j]}
+        assert {j for j in range(64) if neighbours_of(1 << i) >> j & 1} == having_i

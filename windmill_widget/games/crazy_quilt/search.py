@@ -83,6 +83,43 @@ def free_cells(mask: int) -> int:
     return mask & ((_UPRIGHT & vertical) | (_ACROSS & horizontal))
 
 
+def neighbours_of(cells: int) -> int:
+    """The cells (a bit mask) that have one of ``cells`` across a narrow edge: the cards that
+    taking ``cells``' cards away would free, if they were not free already."""
+    vertical = (cells << SIZE) | (cells >> SIZE)
+    horizontal = ((cells << 1) & ~_COL_FIRST) | ((cells >> 1) & ~_COL_LAST)
+    return FULL & ((_UPRIGHT & vertical) | (_ACROSS & horizontal))
+
+
+def narrow_of(cells: int) -> int:
+    """The cells (a bit mask) across the narrow edges of ``cells``' cards: the cards that must go
+    (one of each pair) before ``cells``' cards are free."""
+    up, across = cells & _UPRIGHT, cells & _ACROSS
+    vertical = (up << SIZE) | (up >> SIZE)
+    horizontal = ((across << 1) & ~_COL_FIRST) | ((across >> 1) & ~_COL_LAST)
+    return FULL & (vertical | horizontal)
+
+
+def dig_levels(mask: int) -> list[int]:
+    """How deep each filled cell's card lies: ``levels[k]`` holds the cells (a bit mask) whose card
+    is freed by taking ``k`` cards away, and no fewer (``levels[0]`` are the free cards). Cells that
+    no number of removals frees (none, on a real quilt) are in no level.
+
+    >>> levels = dig_levels(FULL)  # a full quilt: 16 free cards, 12 more one card deeper, ...
+    >>> [bin(level).count("1") for level in levels]
+    [16, 12, 12, 8, 8, 4, 4]
+    """
+    level = free_cells(mask)
+    levels = [level]
+    seen = level
+    while True:
+        level = neighbours_of(level) & mask & ~seen
+        if not level:
+            return levels
+        levels.append(level)
+        seen |= level
+
+
 def pack(faces: list[int]) -> int:
     """Faces as a stack in one int, 6 bits a card (``face + 1``), the *last* face (the top) in the
     lowest bits."""
@@ -131,9 +168,11 @@ class SearchState:
     [62, 62, 62]
     """
 
-    __slots__ = ("faces", "fcode", "hand", "held", "mask", "out", "redeals", "stock", "waste")
+    __slots__ = ("cells", "faces", "fcode", "hand", "held", "mask", "out", "redeals", "stock", "waste")
 
     faces: tuple[int, ...]
+    #: The cells each face was dealt to (a bit mask per face, 0..51): where to look for a card.
+    cells: tuple[int, ...]
 
     @classmethod
     def from_game(cls, game: QuiltGame) -> SearchState:
@@ -152,6 +191,11 @@ class SearchState:
         p = pos.piles
         self = cls()
         self.faces = tuple(face_of(p[i][0]) if p[i] else -1 for i in range(NCELLS))
+        cells = [0] * 52
+        for i, f in enumerate(self.faces):
+            if f >= 0:
+                cells[f] |= 1 << i
+        self.cells = tuple(cells)
         self.mask = sum(1 << i for i in range(NCELLS) if p[i])
         self.fcode = sum(len(p[f]) << (4 * j) for j, f in enumerate(F_ALL))
         stock = p[K]  # top last
@@ -222,6 +266,22 @@ class SearchState:
     def free(self) -> int:
         """The cells whose card is available, as a bit mask."""
         return free_cells(self.mask)
+
+    def freed_by(self, cell: int) -> int:
+        """The cells (a bit mask) whose card taking ``cell``'s card away would free."""
+        mask = self.mask & ~(1 << cell)
+        return free_cells(mask) & ~free_cells(self.mask)
+
+    def wanted(self) -> list[tuple[int, int]]:
+        """What the foundations take next, as ``(face, foundation)`` pairs (foundation 0..7), in
+        foundation order."""
+        out = []
+        fc = self.fcode
+        for j in range(8):
+            h = fc >> (4 * j) & 15
+            if h < FOUNDATION_FULL:
+                out.append(((j & 3) * 13 + (h if j < 4 else 12 - h), j))
+        return out
 
     def key(self) -> int:
         """Everything that decides the future, as one int (which copy of a card is which dropped)."""
