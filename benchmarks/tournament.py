@@ -15,6 +15,10 @@ Three parts, each printed as it finishes:
     .venv/bin/python benchmarks/tournament.py --deals 2000 --players-deals 200 --ceiling-deals 50
     .venv/bin/python benchmarks/tournament.py --rules relaxed --skip-speed
     .venv/bin/python benchmarks/tournament.py --rules pysolfc --skip-speed --skip-ceiling --workers 1
+    .venv/bin/python benchmarks/tournament.py --game crazy-quilt --ceiling-nodes 150000   # Crazy Quilt
+
+The players are the kit's public names, which play whichever game they are given; ``--game``
+picks the game (``--rules``: one of its presets, its default by default).
 """
 
 from __future__ import annotations
@@ -28,26 +32,32 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain checkout too
 
 import windmill_widget.strategies as strategies
-from windmill_widget import Rules
 from windmill_widget.lab import Results, compare, play_many
+from windmill_widget.lab.playout import check_rules
 
 
 def builtin_players() -> dict[str, Callable]:
     """Every player the strategies package exports, ready to play: factories are called (with
-    ``seed=0`` when they take one), classes instantiated; ``default_strategy`` is listed under the
-    player it names, not twice."""
+    ``seed=0`` when they take one), player classes instantiated (other classes, such as ``Advice``,
+    skipped); ``default_strategy`` is listed under the player it names, not twice."""
     players: dict[str, Callable] = {}
     default = getattr(strategies, "default_strategy", None)
     for name in strategies.__all__:
         obj = getattr(strategies, name)
-        if name == "default_strategy" or not callable(obj) or obj is strategies.Advice:
-            continue  # (Advice is what a player's advise() returns, not a player)
-        if isinstance(obj, type):
-            obj = obj()
+        if name == "default_strategy" or not callable(obj):
+            continue
+        if isinstance(obj, type):  # a player class that needs no arguments; not Advice, AnyGame...
+            try:
+                obj = obj()
+            except TypeError:
+                continue
+            if not callable(obj):
+                continue
         elif inspect.isfunction(obj) and _is_factory(obj):
             params = inspect.signature(obj).parameters
             obj = obj(seed=0) if "seed" in params else obj()
@@ -74,7 +84,7 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def speed(deals: int, workers: int, rules: Rules) -> None:
+def speed(deals: int, workers: int, rules: Any) -> None:
     cpu0, t0 = _children_cpu(), time.perf_counter()
     res = play_many(strategies.greedy, range(deals), rules, workers=workers, progress=False)
     wall, cpu = time.perf_counter() - t0, _children_cpu() - cpu0
@@ -91,7 +101,7 @@ def speed(deals: int, workers: int, rules: Rules) -> None:
     print(f"greedy, {one:,} deals in this process: {wall1:.2f} s ({one / wall1:,.0f} games/s on one core)")
 
 
-def players(deals: int, workers: int, rules: Rules, time_limit: float) -> str:
+def players(deals: int, workers: int, rules: Any, time_limit: float) -> str:
     field = builtin_players()
     cmp = compare(field, range(deals), rules, workers=workers, progress=True, time_limit=time_limit)
     print(f"Built-in players on the same {deals} deals ({cmp.seconds:.1f} s):")
@@ -119,7 +129,15 @@ def _failures(r: Results) -> str:
     return ", failed: " + ", ".join(f"{n} {kind}" for kind, n in kinds.most_common())
 
 
-def ceiling(best: str, deals: int, workers: int, rules: Rules, seconds: float, time_limit: float) -> None:
+def ceiling(
+    best: str,
+    deals: int,
+    workers: int,
+    rules: Any,
+    seconds: float | None,
+    time_limit: float,
+    nodes: int | None = None,
+) -> None:
     field = {best: builtin_players()[best]}
     cmp = compare(
         field,
@@ -127,6 +145,7 @@ def ceiling(best: str, deals: int, workers: int, rules: Rules, seconds: float, t
         rules,
         ceiling=True,
         ceiling_seconds=seconds,
+        ceiling_nodes=nodes,
         workers=workers,
         time_limit=time_limit,
     )
@@ -134,7 +153,7 @@ def ceiling(best: str, deals: int, workers: int, rules: Rules, seconds: float, t
     assert top is not None
     lo, hi = top.ci
     low, high = top.bounds
-    print(f"Clairvoyant solver, {seconds:g} s per deal, {deals} deals ({cmp.seconds:.1f} s):")
+    print(f"Clairvoyant solver, {top.budget()}, {deals} deals ({cmp.seconds:.1f} s):")
     verdicts = f"{top.won} won, {top.lost} proved lost, {top.unknown} unknown"
     median_ms = top.median_seconds * 1000
     decided = f"{top.decided}/{top.n} = {top.decided_fraction:.1%}"
@@ -156,14 +175,18 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=10_000, help="deals for the speed run")
     ap.add_argument("--players-deals", type=int, default=500, help="deals per built-in player")
     ap.add_argument("--ceiling-deals", type=int, default=200, help="deals for the solver ceiling")
-    ap.add_argument("--ceiling-seconds", type=float, default=1.0, help="solver seconds per deal")
+    ap.add_argument("--ceiling-seconds", type=float, default=1.0, help="solver seconds per deal (0: none)")
+    ap.add_argument(
+        "--ceiling-nodes", type=int, default=None, help="solver positions per deal (default: none)"
+    )
     ap.add_argument("--time-limit", type=float, default=60.0, help="seconds a player may take per game")
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (every core)")
-    ap.add_argument("--rules", default="strict", help="rules preset (default strict)")
+    ap.add_argument("--game", default="windmill", choices=["windmill", "crazy-quilt"], help="the game")
+    ap.add_argument("--rules", default=None, help="rules preset (default: the game's, strict or literal)")
     ap.add_argument("--skip-speed", action="store_true")
     ap.add_argument("--skip-ceiling", action="store_true")
     args = ap.parse_args()
-    rules = getattr(Rules, args.rules)()
+    rules = check_rules(args.rules, args.game)
 
     machine = f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores"
     load = ", load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()) if hasattr(os, "getloadavg") else ""
@@ -173,7 +196,8 @@ def main() -> None:
         speed(args.deals, args.workers, rules)
     best = players(args.players_deals, args.workers, rules, args.time_limit)
     if not args.skip_ceiling:
-        ceiling(best, args.ceiling_deals, args.workers, rules, args.ceiling_seconds, args.time_limit)
+        seconds = args.ceiling_seconds or None
+        ceiling(best, args.ceiling_deals, args.workers, rules, seconds, args.time_limit, args.ceiling_nodes)
 
 
 if __name__ == "__main__":  # the spawn workers import this file: run only as a script

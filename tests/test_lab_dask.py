@@ -37,3 +37,15 @@ def test_a_client_is_accepted_directly(client) -> None:
     here = compare(players, range(20), executor="serial", progress=False)
     for name in cmp.names:
         assert cmp[name].records == here[name].records
+
+
+def test_dask_runs_a_crazy_quilt_tournament_with_its_ceiling(client) -> None:
+    cell: dict = {"__name__": "__main__"}
+    exec("def quilt_player(view):\n    return view.legal_moves()[-1]\n", cell)
+    players = {"cell": cell["quilt_player"], "greedy": greedy}
+    kwargs = {"game": "crazy-quilt", "ceiling": True, "ceiling_seconds": None, "ceiling_nodes": 20_000}
+    on_dask = compare(players, range(6), executor=client, progress=False, **kwargs)
+    here = compare(players, range(6), executor="serial", progress=False, **kwargs)
+    for name in players:
+        assert on_dask[name].records == here[name].records and not on_dask[name].failures
+    assert [r.result for r in on_dask.ceiling] == [r.result for r in here.ceiling]

@@ -13,9 +13,9 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
 
-from windmill_widget import FOUNDATIONS, Game, Rules
+from windmill_widget import FOUNDATIONS, Game, QuiltGame, QuiltRules, Rules
 from windmill_widget.lab import Ceiling, Comparison, Results, compare, play_many
-from windmill_widget.strategies import greedy, random_strategy
+from windmill_widget.strategies import greedy, random_strategy, tips
 
 SERIAL = {"executor": "serial", "progress": False}
 
@@ -463,3 +463,51 @@ def test_a_real_interrupt_stops_a_pool_run_and_keeps_what_every_player_finished(
     assert cmp.interrupted and 0 < cmp.n < 200 and cmp.planned == 200
     assert [r.seed for r in cmp["first"]] == [r.seed for r in cmp["last"]] == cmp.deals
     assert cmp["first"].records == play_many(first, cmp.deals, game=game, **SERIAL).records
+
+
+# -- Crazy Quilt in the lab ------------------------------------------------------------------------
+QUILT_CELL = '''
+def digger(view):
+    """A Crazy Quilt player "from a notebook cell": a foundation first, else the last move."""
+    moves = view.legal_moves()
+    return next((m for m in moves if m.dst.endswith(("+", "-"))), moves[-1])
+'''
+
+
+def test_crazy_quilt_notebook_strategies_run_in_a_process_pool(pool: ProcessPoolExecutor) -> None:
+    namespace: dict = {"__name__": "__main__"}
+    exec(compile(QUILT_CELL, "<notebook cell>", "exec"), namespace)
+    players = {"digger": namespace["digger"], "tips": tips, "random": random_strategy(4)}
+    in_pool = compare(players, range(12), game="crazy-quilt", executor=pool, progress=False)
+    here = compare(players, range(12), rules=QuiltRules.literal(), **SERIAL)  # the game from the rules
+    for name in players:
+        assert in_pool[name].records == here[name].records and not in_pool[name].failures, name
+        assert {r.game_name for r in in_pool[name].records} == {"crazy-quilt"}
+    assert in_pool["tips"].mean_cards > in_pool["random"].mean_cards
+    assert "QuiltRules.literal()" in repr(in_pool)
+    svg = in_pool.chart_svg()
+    assert svg.startswith("<svg") and "digger" in svg and "tips" in svg
+    assert "<svg" in in_pool._repr_html_() or "data:image/svg+xml" in in_pool._repr_html_()
+
+
+def test_compare_with_the_clairvoyant_ceiling_on_crazy_quilt(pool: ProcessPoolExecutor) -> None:
+    from windmill_widget.solver import solve
+
+    deals = range(8)
+    kwargs = {"game": "crazy-quilt", "ceiling": True, "ceiling_seconds": None, "ceiling_nodes": 30_000}
+    cmp = compare({"greedy": greedy, "tips": tips}, deals, **kwargs, **SERIAL)
+    top = cmp.ceiling
+    assert top.n == 8 and top.won + top.lost + top.unknown == 8 and not top.errors
+    assert top.won >= 1  # deals 1 and 3 are won within the budget
+    for rec in top:  # the ceiling is the solver's, deal for deal (a node budget: the same anywhere)
+        sol = solve(QuiltGame(seed=rec.seed), max_nodes=30_000)
+        assert rec.result == sol.result, rec.seed
+        if rec.won:
+            assert top.game(rec.seed).status == "won"
+    for name in cmp.names:  # no player wins a deal the solver proved lost
+        for rec in cmp[name]:
+            if rec.won:
+                assert top.record(rec.seed).result != "lost", (name, rec.seed)
+    assert "ceiling" in repr(cmp) and QuiltRules.literal() == cmp.rules
+    in_pool = compare({"greedy": greedy}, deals, **kwargs, executor=pool, progress=False)
+    assert [r.result for r in in_pool.ceiling] == [r.result for r in top]

@@ -274,3 +274,38 @@ def test_step_on_a_finished_crazy_quilt_game_too() -> None:
     assert q.game.status == "lost"  # literal rules, one redeal, but nothing to redeal
     with pytest.raises(IllegalMove, match="no legal move is left"):
         q.step(lambda view: view.legal_moves()[0])
+
+
+@pytest.mark.parametrize("make", ["QuiltWidget", "PatienceWidget"])
+def test_hint_step_and_autoplay_on_a_crazy_quilt_board(make: str) -> None:
+    # The board asks the default player, which plays whichever game it is shown (it used to hand a
+    # Crazy Quilt view to Windmill's lookahead, which crashed).
+    import windmill_widget
+    from windmill_widget import QuiltGame, QuiltMove
+    from windmill_widget.strategies import crazy_quilt
+
+    w = (
+        windmill_widget.QuiltWidget(seed=7)
+        if make == "QuiltWidget"
+        else windmill_widget.PatienceWidget(QuiltGame(seed=7))
+    )
+    expected = crazy_quilt.lookahead(w.game.view())
+    hint = w.hint()
+    assert isinstance(hint, QuiltMove) and hint == expected
+    message = w.state["message"]
+    assert message["kind"] == "hint" and message["text"].startswith("Hint: ")
+    assert message["text"].endswith(crazy_quilt.lookahead.advise(w.game.view()).reason)
+    assert w.step() == expected and list(w.game.history) == [expected]
+    assert run(w.run_autoplay(delay=0, max_moves=8)) == "max_moves"
+    assert len(w.game.history) == 9
+    assert run(w.run_autoplay(crazy_quilt.greedy, delay=0)) in ("won", "lost")
+    assert w.game.status in ("won", "lost") and w.hint() is None
+
+
+def test_a_windmill_board_through_patience_widget_still_hints() -> None:
+    from windmill_widget import PatienceWidget
+    from windmill_widget.strategies import windmill
+
+    w = PatienceWidget("windmill", seed=SEED)
+    assert w.hint() == windmill.lookahead(w.game.view())
+    assert w.step() == w.game.history[-1]

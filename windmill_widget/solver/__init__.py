@@ -3,8 +3,8 @@
 Use one to learn whether a deal *could* have been won, and how; in the lab it is the ceiling that
 no-peeking strategies are measured against. ``solve(game)`` works from the game's current position
 (a fresh deal, the middle of a game, or a staged lesson), under any rules preset, for any game of
-the kit that has a solver: each game's lives in a package of its own here (``solver.windmill``),
-beside the others, and reads its game's search model.
+the kit that has a solver: each game's lives in a package of its own here,
+beside the others (``solver.windmill``, ``solver.crazy_quilt``), and reads its game's search model.
 
 >>> from windmill_widget import Game
 >>> from windmill_widget.solver import solve

@@ -21,8 +21,9 @@ class Solution:
     moves: tuple[Move, ...] = ()
     nodes: int = 0
     seconds: float = field(default=0.0, compare=False)
-    #: which part decided: "beam", "exhaustive", "relaxation" (the dig relaxation proved the
-    #: position itself lost), or "" when unknown
+    #: which part decided: "beam", "nested", "exhaustive", "relaxation" (Windmill's dig relaxation
+    #: proved the position itself lost), "waste-order" (Crazy Quilt's last pass could not empty its
+    #: waste), or "" when unknown
     method: str = ""
     stats: dict = field(default_factory=dict, compare=False, repr=False)
 
@@ -44,7 +45,8 @@ class Solution:
     @property
     def how(self) -> str:
         """What decided, in words: "beam search", "exhaustive search", "the dig relaxation"."""
-        return {"relaxation": "the dig relaxation"}.get(self.method, f"{self.method} search")
+        special = {"relaxation": "the dig relaxation", "waste-order": "the last pass's waste order"}
+        return special.get(self.method, f"{self.method} search")
 
     def __repr__(self) -> str:
         line = f", {len(self.moves)} moves" if self.result == "won" else ""

@@ -1,22 +1,99 @@
-"""Players: callables that take a :class:`~windmill_widget.PlayerView` and return a move.
+"""Players: callables that take a player view and return a move, for every game of the kit.
 
 None of them can peek at the stock: a view holds only its card count (and which cards are still
-unseen, in no particular order).
+unseen, in no particular order). Each name plays whichever game's view it is given: it hands the
+view to that game's player (``strategies.windmill``, ``strategies.crazy_quilt``).
 
 ========================  ===========================================================================
 ``random_strategy(seed)``  uniformly random legal moves (a baseline)
-``greedy``                 centre first, then corners, deal last
-``tips``                   seed 000's strategy advice, rule by rule
-``lookahead``              searches every sequence of plays in view and weighs the next deal by the
-                           unseen cards (the strongest; the board's Hint uses it)
+``greedy``                 a card to a foundation whenever one fits (Windmill: the centre first), else
+                           deal or turn
+``tips``                   the rule text's advice, rule by rule (Windmill: seed 000's tips; Crazy
+                           Quilt: seed 002's "get into the tableau as quickly as possible")
+``lookahead``              searches every sequence of plays in view and weighs the next card by the
+                           unseen cards (the board's Hint uses it; for Crazy Quilt, ``tips`` wins as
+                           often on the deals measured so far, see docs/winnability.md)
 ========================  ===========================================================================
+
+>>> from windmill_widget import Game, QuiltGame
+>>> greedy(Game(seed=1).view()), greedy(QuiltGame(seed=7).view())
+(Move('n1>c'), QuiltMove('c1>C-'))
 """
 
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..core.view import PlayerView
+from . import crazy_quilt, windmill
 from .advice import Advice
-from .windmill import greedy, lookahead, random_strategy, tips
+
+
+class AnyGame:
+    """A player for every game of the kit: each view goes to the player of its game
+    (``view.game``), and so does :meth:`advise`."""
+
+    def __init__(self, name: str, players: dict[str, Callable[[PlayerView], Any]]) -> None:
+        self.__name__ = name
+        self.players = players
+        self.__doc__ = f"The {name} player of each game.\n\n" + "\n\n".join(
+            f"{game}: {_summary(p)}" for game, p in players.items()
+        )
+
+    def player(self, game: str) -> Callable[[PlayerView], Any]:
+        """The player for ``game`` (a registry name such as ``"crazy-quilt"``)."""
+        try:
+            return self.players[game]
+        except KeyError:
+            raise TypeError(
+                f"{self.__name__} has no player for {game!r}; it plays {', '.join(self.players)}."
+            ) from None
+
+    def __call__(self, view: PlayerView) -> Any:
+        return self.player(view.game)(view)
+
+    def advise(self, view: PlayerView) -> Advice:
+        """The move this player makes in ``view``, with the reason its game's player gives (if any)."""
+        player = self.player(view.game)
+        advise = getattr(player, "advise", None)
+        return advise(view) if callable(advise) else Advice(player(view))
+
+    def __repr__(self) -> str:
+        return f"<{self.__name__}: plays {', '.join(self.players)}>"
+
+
+def _summary(player: object) -> str:
+    """The first paragraph of a player's docstring, on one line."""
+    doc = (getattr(player, "__doc__", None) or "").strip()
+    return " ".join(doc.split("\n\n")[0].split())
+
+
+def _each_game(name: str, windmill_player: Callable, quilt_player: Callable) -> AnyGame:
+    return AnyGame(name, {"windmill": windmill_player, "crazy-quilt": quilt_player})
+
+
+greedy = _each_game("greedy", windmill.greedy, crazy_quilt.greedy)
+tips = _each_game("tips", windmill.tips, crazy_quilt.tips)
+lookahead = _each_game("lookahead", windmill.lookahead, crazy_quilt.lookahead)
+
+
+def random_strategy(seed: int | None = None) -> AnyGame:
+    """A player that picks uniformly among the legal moves of any game, from its own seeded
+    generator (see each game's ``random_strategy``; the Windmill one keeps clear of moves that go
+    round in circles).
+
+    >>> from windmill_widget import QuiltGame
+    >>> pick = random_strategy(1)
+    >>> pick(QuiltGame(seed=1).view()) in QuiltGame(seed=1).legal_moves()
+    True
+    """
+    name = f"random_strategy({seed!r})"
+    return _each_game(name, windmill.random_strategy(seed), crazy_quilt.random_strategy(seed))
+
 
 #: The strongest no-peeking player shipped; the board's Hint uses it. Deterministic: its effort is a
-#: count of positions, not a time (about 5 ms a move on average, at most ~0.1 s).
+#: count of positions, not a time.
 default_strategy = lookahead
 
-__all__ = ["Advice", "default_strategy", "greedy", "lookahead", "random_strategy", "tips"]
+__all__ = ["Advice", "AnyGame", "default_strategy", "greedy", "lookahead", "random_strategy", "tips"]

@@ -1,0 +1,228 @@
+"""Crazy Quilt's clairvoyant solver: its wins replay in the engine, its "lost" is a proof (by
+exhausted search or the last pass's waste order), its budgets hold.
+
+Soundness is checked against a brute force that knows nothing but the engine: a depth-first search
+over full engine positions (card identities and all) on endgames small enough to exhaust, for both
+presets. Every test bounds the solver by nodes, never by time.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from windmill_widget import QuiltGame, QuiltRules
+from windmill_widget.games.crazy_quilt import CELLS, FOUNDATIONS
+from windmill_widget.games.crazy_quilt.search import SearchState
+from windmill_widget.solver import Solution, solve
+from windmill_widget.solver.crazy_quilt.bound import waste_order_lost
+from windmill_widget.solver.crazy_quilt.exhaustive import Exhaustive
+
+PRESETS = {"literal": QuiltRules.literal(), "common": QuiltRules.common()}
+SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=None)
+RANKS = "A23456789TJQK"
+SUITS = "SHDC"
+
+
+def brute_force_winnable(game: QuiltGame, limit: int = 300_000) -> bool:
+    """Plain reachability over engine positions (the engine's rules and nothing else)."""
+    pos = game._pos.copy()
+    seen: set[tuple] = set()
+    records: list = []
+
+    def key() -> tuple:
+        return tuple(tuple(p) for p in pos.piles), pos.redeals_used
+
+    seen.add(key())
+    frames = [iter(pos.legal_codes())]
+    while frames:
+        assert len(seen) < limit, "endgame too big for the brute force"
+        code = next(frames[-1], None)
+        if code is None:
+            frames.pop()
+            if records:
+                pos.revert(records.pop())
+            continue
+        records.append(pos.apply(code))
+        if pos.is_won():
+            return True
+        k = key()
+        if k in seen:
+            pos.revert(records.pop())
+            continue
+        seen.add(k)
+        frames.append(iter(pos.legal_codes()))
+    return False
+
+
+def endgame(rng: random.Random, rules: QuiltRules, cards_out: int) -> QuiltGame:
+    """A random two-deck position with ``cards_out`` cards still to place: each foundation built to
+    a random height, the rest spread over a few quilt cells, the waste, the stock and the hand;
+    mostly on the last pass with most cards on the waste, where deals are lost (a quarter of these are)."""
+    heights = [13] * 8  # S+ H+ D+ C+ S- H- D- C-: cards on each (its base included)
+    while sum(13 - h for h in heights) < cards_out:
+        j = rng.randrange(8)
+        if heights[j] > 1:
+            heights[j] -= 1
+    foundations = {}
+    rest = []
+    for j, name in enumerate(FOUNDATIONS):
+        suit = SUITS[j % 4]
+        ranks = range(1, 14) if j < 4 else range(13, 0, -1)
+        pile = [f"{RANKS[r - 1]}{suit}" for r in ranks]
+        foundations[name] = pile[: heights[j]]
+        rest += pile[heights[j] :]
+    rng.shuffle(rest)
+    hand = rest.pop() if rules.held and rest and rng.random() < 0.3 else None
+    cells = rng.sample(CELLS, k=rng.randint(0, min(len(rest), 8)))
+    quilt = dict(zip(cells, rest, strict=False))
+    others = rest[len(cells) :]
+    cut = rng.randint(len(others) // 2, len(others))  # mostly on the waste
+    return QuiltGame.from_position(
+        quilt=quilt,
+        foundations=foundations,
+        waste=others[:cut],
+        stock=others[cut:],
+        hand=hand,
+        rules=rules,
+        redeals_used=rules.redeals
+        if rng.random() < 0.7
+        else rng.randint(0, rules.redeals),  # mostly the last pass
+    )
+
+
+def replays_to_a_win(game: QuiltGame, sol: Solution) -> bool:
+    g = game.copy()
+    for m in sol.moves:
+        g.play(m)  # raises IllegalMove if the line is not legal
+    return g.status == "won"
+
+
+# -- soundness on small endgames ------------------------------------------------------------------
+@pytest.mark.parametrize("preset", PRESETS)
+@SETTINGS
+@given(seed=st.integers(0, 2**32), cards_out=st.integers(3, 12))
+def test_verdict_matches_brute_force_on_endgames(preset: str, seed: int, cards_out: int) -> None:
+    game = endgame(random.Random(seed), PRESETS[preset], cards_out)
+    truth = brute_force_winnable(game)
+    sol = solve(game, max_nodes=2_000_000)
+    assert sol.result == ("won" if truth else "lost"), repr(game)
+    if truth:
+        assert replays_to_a_win(game, sol)
+    else:
+        assert sol.moves == ()
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@SETTINGS
+@given(seed=st.integers(0, 2**32), cards_out=st.integers(3, 12))
+def test_the_exhaustive_search_alone_matches_brute_force(preset: str, seed: int, cards_out: int) -> None:
+    game = endgame(random.Random(seed), PRESETS[preset], cards_out)
+    verdict = Exhaustive(SearchState.from_game(game)).run(2_000_000)
+    assert verdict == ("won" if brute_force_winnable(game) else "lost")
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@SETTINGS
+@given(seed=st.integers(0, 2**32), cards_out=st.integers(3, 14))
+def test_the_waste_order_never_refutes_a_winnable_endgame(preset: str, seed: int, cards_out: int) -> None:
+    rng = random.Random(seed)
+    rules = PRESETS[preset]
+    game = endgame(rng, rules, cards_out)
+    if game.redeals_left:  # the bound speaks only on the last pass: make this the last pass
+        kwargs = game.position()
+        kwargs["redeals_used"] = rules.redeals
+        game = QuiltGame.from_position(**kwargs)
+    if waste_order_lost(SearchState.from_game(game)):
+        assert not brute_force_winnable(game), repr(game)
+
+
+def test_the_waste_order_bound_bites() -> None:
+    # Some of these last-pass endgames are proved lost by the bound alone (so the tests above test it).
+    rng = random.Random(4)
+    bitten = 0
+    for _ in range(200):
+        game = endgame(rng, QuiltRules.common(), 10)
+        kwargs = game.position()
+        kwargs["redeals_used"] = 1
+        bitten += waste_order_lost(SearchState.from_game(QuiltGame.from_position(**kwargs)))
+    assert bitten >= 10
+
+
+# -- whole deals ----------------------------------------------------------------------------------
+def winning_deal(rules: QuiltRules, start: int) -> tuple[QuiltGame, Solution]:
+    """The first deal from ``start`` that the solver wins within a small budget."""
+    for seed in range(start, start + 40):
+        game = QuiltGame(seed=seed, rules=rules)
+        sol = solve(game, max_nodes=150_000)
+        if sol.result == "won":
+            return game, sol
+    raise AssertionError("no deal won")  # pragma: no cover
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_never_lost_along_a_known_winning_line(preset: str) -> None:
+    game, sol = winning_deal(PRESETS[preset], 0)
+    assert replays_to_a_win(game, sol)
+    g = game.copy()
+    for i, move in enumerate(sol.moves):
+        state = SearchState.from_game(g)
+        assert not waste_order_lost(state), f"the bound refutes move {i} of a winning line"
+        if i % 15 == 0:
+            assert solve(g, max_nodes=20_000).result != "lost", f"lost at move {i} of a winning line"
+            assert Exhaustive(state).run(5_000) != "lost"
+        g.play(move)
+    assert g.status == "won"
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_solves_from_the_middle_of_a_game(preset: str) -> None:
+    game, sol = winning_deal(PRESETS[preset], 100)
+    middle = game.copy()
+    for move in sol.moves[: len(sol.moves) // 2]:
+        middle.play(move)
+    again = solve(middle, max_nodes=300_000)
+    assert again.result == "won" and replays_to_a_win(middle, again)
+
+
+def test_a_won_game_needs_no_moves_and_a_stuck_one_is_lost() -> None:
+    foundations = {name: [] for name in FOUNDATIONS}  # just the bases
+    won = QuiltGame.from_position(foundations={
+        f: [f"{RANKS[r - 1]}{SUITS[j % 4]}" for r in (range(1, 14) if j < 4 else range(13, 0, -1))]
+        for j, f in enumerate(FOUNDATIONS)
+    })  # fmt: skip
+    assert solve(won, max_nodes=10) == Solution("won", (), 0, method="exhaustive")
+    stuck = QuiltGame.from_position(quilt={"d4": "9S"}, stock=[])
+    assert foundations and solve(stuck, max_nodes=10).result == "lost"
+
+
+def test_the_waste_order_proves_a_staged_position_lost_at_once() -> None:
+    lost = QuiltGame.from_position(
+        foundations={"C+": ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C"],
+                     "C-": ["KC", "QC", "JC", "TC", "9C", "8C", "7C", "6C", "5C", "4C", "3C"]},
+        waste=["9C", "2C", "AC", "QC", "JC"], stock=["5H"], redeals_used=1,
+    )  # fmt: skip
+    sol = solve(lost, max_nodes=10)
+    assert (sol.result, sol.method, sol.how) == ("lost", "waste-order", "the last pass's waste order")
+
+
+@pytest.mark.parametrize("budget", [{"max_nodes": 0}, {"max_nodes": 5_000}])
+def test_budgets_give_unknown_on_a_hard_deal(budget: dict) -> None:
+    sol = solve(QuiltGame(seed=0), **budget)
+    assert sol.result == "unknown" and sol.moves == () and sol.nodes <= budget["max_nodes"] + 200
+
+
+def test_node_budgets_give_the_same_answer_every_time() -> None:
+    a = solve(QuiltGame(seed=5), max_nodes=100_000)
+    b = solve(QuiltGame(seed=5), max_nodes=100_000)
+    assert a == b and a.result == "won"
+
+
+def test_solve_checks_its_game() -> None:
+    from windmill_widget.solver.crazy_quilt import solve as quilt_solve
+
+    with pytest.raises(TypeError, match="QuiltGame"):
+        quilt_solve("deal 7")  # type: ignore[arg-type]

@@ -1,0 +1,178 @@
+"""Crazy Quilt's players, and the public names that play whichever game's view they are given:
+legal answers, no peeking, reproducible, picklable, their advice and its reasons, and Windmill's
+games unchanged by the dispatch."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import cloudpickle
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import windmill_widget
+from windmill_widget import Game, QuiltGame, QuiltMove, QuiltRules, Rules
+from windmill_widget.lab import play_many
+from windmill_widget.strategies import (
+    Advice,
+    AnyGame,
+    default_strategy,
+    greedy,
+    lookahead,
+    random_strategy,
+    tips,
+)
+from windmill_widget.strategies import crazy_quilt as quilt_players
+from windmill_widget.strategies import windmill as windmill_players
+from windmill_widget.strategies.crazy_quilt.lookahead import Lookahead
+from windmill_widget.strategies.crazy_quilt.reasons import reason
+
+PLAYERS = {"greedy": greedy, "tips": tips, "lookahead": lookahead, "random": random_strategy(3)}
+SETTINGS = settings(max_examples=6, deadline=None, derandomize=True, database=None)
+PRESETS = [QuiltRules.literal(), QuiltRules.common()]
+
+
+def positions_along(seed: int, rules: QuiltRules, rng: random.Random, every: int = 9):
+    """Positions of a game played mostly by ``tips`` (with some random moves), every few moves."""
+    game = QuiltGame(seed=seed, rules=rules)
+    n = 0
+    while game.status == "playing" and n < 400:
+        if n % every == 0:
+            yield game
+        moves = game.legal_moves()
+        game.play(rng.choice(moves) if rng.random() < 0.3 else tips(game.view()))
+        n += 1
+
+
+def restocked(game: QuiltGame, rng: random.Random) -> QuiltGame:
+    """The same position with the stock's (hidden) order shuffled."""
+    kwargs = game.position()
+    stock = kwargs.pop("stock")
+    rng.shuffle(stock)
+    return QuiltGame.from_position(stock=stock, **kwargs)
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=repr)
+@SETTINGS
+@given(seed=st.integers(0, 2**64 - 1))
+def test_players_answer_with_a_legal_move(rules: QuiltRules, seed: int) -> None:
+    rng = random.Random(seed)
+    for game in positions_along(seed, rules, rng):
+        legal = game.legal_moves()
+        for name, player in PLAYERS.items():
+            move = player(game.view())
+            assert isinstance(move, QuiltMove), name
+            assert move in legal, f"{name} chose {move} in {game!r}"
+
+
+@pytest.mark.parametrize("name", ["greedy", "tips", "lookahead"])
+@settings(max_examples=4, deadline=None, derandomize=True, database=None)
+@given(seed=st.integers(0, 2**64 - 1))
+def test_players_do_not_peek_at_the_stock_order(name: str, seed: int) -> None:
+    # Two games that look the same from the player's chair get the same answer.
+    rng = random.Random(seed)
+    for game in positions_along(seed, QuiltRules.literal(), rng, every=13):
+        twin = restocked(game, rng)
+        assert PLAYERS[name](game.view()) == PLAYERS[name](twin.view())
+
+
+def test_the_public_names_play_either_game() -> None:
+    assert windmill_widget.default_strategy is default_strategy is lookahead
+    for name in ("greedy", "tips", "lookahead"):
+        player = getattr(windmill_widget, name)
+        assert isinstance(player, AnyGame) and player.__name__ == name
+        assert player(Game(seed=1).view()) == getattr(windmill_players, name)(Game(seed=1).view())
+        assert player(QuiltGame(seed=7).view()) == getattr(quilt_players, name)(QuiltGame(seed=7).view())
+    assert random_strategy(4).__name__ == "random_strategy(4)"
+    with pytest.raises(TypeError, match="greedy has no player for 'klondike'"):
+        greedy.player("klondike")
+
+
+def test_random_strategy_is_reproducible() -> None:
+    a, b = random_strategy(5), random_strategy(5)
+    game = QuiltGame(seed=3)
+    assert [a(game.view()) for _ in range(20)] == [b(game.view()) for _ in range(20)]
+
+
+def test_players_survive_pickling_for_worker_processes() -> None:
+    game = QuiltGame(seed=12)
+    for _ in range(30):
+        game.play(tips(game.view()))
+    for player in (greedy, tips, lookahead, Lookahead(chance=False), random_strategy(2)):
+        clone = cloudpickle.loads(cloudpickle.dumps(player))
+        assert clone(game.view()) == player(game.view())
+
+
+@pytest.mark.parametrize("name", ["greedy", "tips", "random_strategy"])
+@pytest.mark.parametrize("preset", ["strict", "relaxed", "classic", "pysolfc"])
+def test_windmill_games_are_unchanged_move_for_move_by_the_dispatch(name: str, preset: str) -> None:
+    def make(module):
+        return getattr(module, name)(7) if name == "random_strategy" else getattr(module, name)
+
+    rules = getattr(Rules, preset)()
+    old = play_many(make(windmill_players), range(50), rules, executor="serial", progress=False)
+    new = play_many(make(windmill_widget.strategies), range(50), rules, executor="serial", progress=False)
+    assert [(r, r.codes) for r in old] == [(r, r.codes) for r in new]
+
+
+def test_windmill_lookahead_is_unchanged_by_the_dispatch() -> None:
+    old = play_many(windmill_players.lookahead, range(3), executor="serial", progress=False)
+    new = play_many(lookahead, range(3), executor="serial", progress=False)
+    assert [(r, r.codes) for r in old] == [(r, r.codes) for r in new]
+
+
+def test_advice_is_the_move_the_player_makes_with_a_reason() -> None:
+    rng = random.Random(1)
+    for game in positions_along(1, QuiltRules.literal(), rng, every=17):
+        view = game.view()
+        advice = default_strategy.advise(view)
+        assert isinstance(advice, Advice) and advice.move == lookahead(view)
+        assert advice.reason.endswith(".") and advice.reason[0].isupper()
+    windmill_advice = default_strategy.advise(Game(seed=1).view())
+    assert windmill_advice.move == windmill_players.lookahead(Game(seed=1).view())
+
+
+def test_reasons_say_what_a_move_frees_and_why_to_turn() -> None:
+    lesson = QuiltGame.from_position(quilt={"b8": "KC", "c8": "9H", "d8": "2H", "e8": "7C", "f8": "QD"})
+    assert reason(lesson.view(), "d8>H+") == "It frees the 9♥ at c8 and the 7♣ at e8."
+    stuck = QuiltGame.from_position(quilt={"d4": "9H"}, waste=["5S"], stock=["2C"])
+    assert reason(stuck.view(), "turn") == "No free card fits a foundation or builds on the waste's 5♠."
+    wanted = QuiltGame.from_position(quilt={"a1": "3S", "a2": "4D", "a3": "2S", "a4": "KH", "b1": "8C"},
+                                     waste=["5D"])  # fmt: skip
+    # a2 lies across the upright a3's top edge: building the 4♦ on the 5♦ frees the 2♠ that S+ takes
+    assert reason(wanted.view(), "a2>waste") == "It frees the 2♠ at a3 (foundation S+ takes it next)."
+    assert tips(wanted.view()) == QuiltMove.parse("a2>waste")
+    held = QuiltGame.from_position(quilt={"d4": "9H"}, hand="2S", stock=["2C"])
+    assert "turn would put the card in hand onto the waste" in reason(held.view(), "hand>S+")
+
+
+def test_tips_digs_into_the_tableau_and_greedy_does_not() -> None:
+    game = QuiltGame.from_position(quilt={"a1": "3S", "a2": "4D", "a3": "2S", "a4": "KH", "b1": "8C"},
+                                   waste=["5D"], stock=["9C"])  # fmt: skip
+    assert greedy(game.view()) == QuiltMove.turn()
+    assert tips(game.view()) == QuiltMove.parse("a2>waste")
+    # On the last pass tips digs only towards a card a foundation takes now.
+    late = QuiltGame.from_position(quilt={"a1": "3S", "a2": "4D", "a3": "9S", "a4": "KH", "b1": "8C"},
+                                   waste=["5D"], stock=["9C"], redeals_used=1)  # fmt: skip
+    assert tips(late.view()) == QuiltMove.turn()
+
+
+def test_tips_and_lookahead_place_more_cards_than_greedy() -> None:
+    deals = range(20_000, 20_030)
+    cards = {
+        name: play_many(player, deals, game="crazy-quilt", executor="serial", progress=False).mean_cards
+        for name, player in (("greedy", greedy), ("tips", tips), ("lookahead", Lookahead(max_positions=300)))
+    }
+    assert cards["tips"] > cards["greedy"] + 10 and cards["lookahead"] > cards["greedy"] + 10
+
+
+def test_lookahead_plays_the_same_games_however_busy_the_machine(monkeypatch: pytest.MonkeyPatch) -> None:
+    player = Lookahead(max_positions=400)
+    first = play_many(player, range(2), game="crazy-quilt", executor="serial", progress=False)
+    start = time.perf_counter()
+    monkeypatch.setattr(time, "perf_counter", lambda: start + 1e6 * random.random())
+    again = play_many(player, range(2), game="crazy-quilt", executor="serial", progress=False,
+                      time_limit=None)  # fmt: skip
+    assert [r.codes for r in first] == [r.codes for r in again]

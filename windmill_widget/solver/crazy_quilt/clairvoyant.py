@@ -1,0 +1,124 @@
+"""Crazy Quilt's clairvoyant solver: its entry point.
+
+*Clairvoyant* means it reads the stock's order, which no player can. Its answer is therefore the
+ceiling for any strategy on a deal, not advice a player could have followed. (The players in
+:mod:`windmill_widget.strategies` see only a :class:`~windmill_widget.QuiltView`.)
+"""
+
+from __future__ import annotations
+
+import time
+
+from ...games.crazy_quilt import QuiltGame, QuiltMove
+from ...games.crazy_quilt.search import SearchState, concrete_move
+from ..solution import Solution
+from .bound import waste_order_lost
+from .exhaustive import Exhaustive
+from .nested import Nested
+from .playout import PORTFOLIO
+
+#: Positions each round gives each nested search after the first (whose level 1 runs to its end),
+#: and the exhaustive search; the last sizes repeat, doubled each further round.
+NESTED_SLICES = (20_000, 40_000, 80_000, 160_000, 320_000, 640_000)
+EXHAUSTIVE_SLICES = (5_000, 10_000, 20_000, 40_000, 80_000, 160_000, 320_000)
+
+
+def solve(game: QuiltGame, *, max_seconds: float | None = None, max_nodes: int | None = None) -> Solution:
+    """Solve ``game`` from its current position, **clairvoyantly** (knowing the stock's order).
+
+    First a level-1 nested rollout search (:mod:`.nested`, fast at finding wins) with each policy of
+    the portfolio in turn (:data:`.playout.PORTFOLIO`); then rounds that give each nested search a
+    slice at the next levels and the exhaustive search (:mod:`.exhaustive`, which can prove a loss)
+    a slice, each round bigger than the last, until one decides or a budget runs out. With neither
+    budget, it runs until it decides.
+
+    >>> from windmill_widget import QuiltGame
+    >>> sol = solve(QuiltGame(seed=1), max_nodes=200_000)
+    >>> sol.result, sol.method
+    (<Verdict.WON: 'won'>, 'nested')
+    >>> g = QuiltGame(seed=1)
+    >>> for m in sol.moves:
+    ...     _ = g.play(m)
+    >>> g.status
+    <Status.WON: 'won'>
+    """
+    if not isinstance(game, QuiltGame):
+        raise TypeError(f"This solver takes a QuiltGame (e.g. QuiltGame(seed=7)), not {game!r}.")
+    t0 = time.perf_counter()
+    deadline = None if max_seconds is None else t0 + max_seconds
+    state = SearchState.from_game(game)
+    if state.is_won():
+        return Solution("won", (), 0, time.perf_counter() - t0, "exhaustive")
+    if not state.moves():
+        return Solution("lost", (), 0, time.perf_counter() - t0, "exhaustive")
+    if waste_order_lost(state):
+        return Solution("lost", (), 1, time.perf_counter() - t0, "waste-order")
+    dfs = Exhaustive(SearchState.from_game(game))
+    searches: list[Nested] = []
+    stats: dict[str, int] = {}
+
+    def nodes() -> int:
+        return sum(n.nodes for n in searches) + dfs.nodes
+
+    def left() -> int | None:
+        return None if max_nodes is None else max_nodes - nodes()
+
+    def finish(result: str, line: list[int] | None, method: str) -> Solution:
+        moves = _engine_line(game, line) if line is not None else ()
+        stats.update(nested_nodes=nodes() - dfs.nodes, nested_levels=[n.level for n in searches],
+                     exhaustive_nodes=dfs.nodes, pruned=dfs.pruned)  # fmt: skip
+        return Solution(result, moves, nodes(), time.perf_counter() - t0, method, stats)
+
+    for policy in PORTFOLIO:  # level 1 with each policy
+        if _out_of_budget(deadline, left()):
+            return finish("unknown", None, "")
+        search = Nested(SearchState.from_game(game), policy)
+        searches.append(search)
+        if search.line is not None or search.run(_slice(None, left()), deadline, max_level=1):
+            return finish("won", search.line, "nested")
+    r = 0
+    while True:
+        scale = 1 << max(0, r - len(NESTED_SLICES) + 1)
+        if _out_of_budget(deadline, left()):
+            return finish("unknown", None, "")
+        verdict = dfs.run(_slice(EXHAUSTIVE_SLICES[min(r, len(EXHAUSTIVE_SLICES) - 1)] * scale, left()),
+                          deadline)  # fmt: skip
+        if verdict == "won":
+            return finish("won", dfs.line, "exhaustive")
+        if verdict == "lost":
+            return finish("lost", None, "exhaustive")
+        for search in searches:
+            if _out_of_budget(deadline, left()):
+                return finish("unknown", None, "")
+            if search.run(_slice(NESTED_SLICES[min(r, len(NESTED_SLICES) - 1)] * scale, left()), deadline):
+                return finish("won", search.line, "nested")
+        r += 1
+
+
+def _slice(size: int | None, nodes_left: int | None) -> int:
+    """A slice of ``size`` positions (``None``: no limit), cut to the budget left."""
+    if nodes_left is None:
+        return size if size is not None else 1 << 62
+    return nodes_left if size is None else min(size, nodes_left)
+
+
+def _out_of_budget(deadline: float | None, nodes_left: int | None) -> bool:
+    if nodes_left is not None and nodes_left <= 0:
+        return True
+    return deadline is not None and time.perf_counter() >= deadline
+
+
+def _engine_line(game: QuiltGame, line: list[int]) -> tuple[QuiltMove, ...]:
+    """Turn the search model's moves into the game's, replaying them on a copy of the game (so a
+    line that the rules would not accept can never be returned)."""
+    g = game.copy()
+    out = []
+    for m in line:
+        move = concrete_move(g, m)
+        if not g.is_legal(move):  # pragma: no cover - would mean the mirror drifted
+            raise AssertionError(f"solver line not legal at step {len(out)}: {move}: {g.explain(move)}")
+        g.play(move)
+        out.append(move)
+    if g.status != "won":  # pragma: no cover
+        raise AssertionError("solver line does not win")
+    return tuple(out)

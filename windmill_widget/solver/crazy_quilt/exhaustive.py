@@ -1,0 +1,95 @@
+"""Exhaustive depth-first search with a transposition table: the part of the solver that can prove a
+position lost.
+
+Crazy Quilt's moves never come back to a position (each one takes a card from the quilt, the hand
+or the waste for good, turns the stock, or uses up a redeal), so the move graph has no cycles and
+a position seen before was either searched in full without a win or is the one being searched.
+The table holds the search model's exact keys (:meth:`SearchState.key`: which copy of a card is
+which does not count), so the search visits each position once, and when it has visited every
+position reachable, none of them won. Positions the last pass's waste order proves lost
+(:mod:`.bound`) are cut off.
+
+The playout policy's move is tried first, then the other plays to a foundation, then the rest. The
+search runs in slices (``run`` returns ``None`` when its slice is used up), so the solver can
+interleave it with the nested search.
+"""
+
+from __future__ import annotations
+
+import time
+
+from ...games.crazy_quilt.search import FOUNDATION0, SearchState
+from .bound import waste_order_lost
+from .playout import policy_move
+
+
+def ordered(s: SearchState) -> list[int]:
+    """``s``'s moves, the policy's first, then plays to a foundation, then the rest."""
+    moves = s.moves()
+    first = policy_move(s)
+    rest = [m for m in moves if m != first]
+    rest.sort(key=lambda m: not FOUNDATION0 <= m & 127 < FOUNDATION0 + 8)
+    return [first, *rest] if first is not None else rest
+
+
+class Exhaustive:
+    """A resumable depth-first search from ``state`` (which it owns and mutates)."""
+
+    def __init__(self, state: SearchState) -> None:
+        self.state = state
+        self.seen: set[int] = {state.key()}
+        self.nodes = 0
+        self.pruned = 0
+        # Frames: [moves, next index, undo record of the move into this node, that move].
+        self._stack: list[list] = [[ordered(state), 0, None, None]]
+        self.line: list[int] | None = None
+        self.done = state.is_won()
+        if self.done:
+            self.line = []
+
+    def run(self, max_nodes: int, deadline: float | None = None) -> str | None:
+        """Search on for at most ``max_nodes`` new positions (or until ``deadline``, a
+        ``time.perf_counter()`` value). Returns ``"won"`` (see :attr:`line`), ``"lost"`` (every
+        reachable position searched) or ``None`` (not finished yet)."""
+        if self.done:
+            return "won" if self.line is not None else "lost"
+        s = self.state
+        stack = self._stack
+        seen = self.seen
+        nodes = 0
+        while stack:
+            frame = stack[-1]
+            moves = frame[0]
+            i = frame[1]
+            if i < len(moves):
+                m = moves[i]
+                frame[1] = i + 1
+                record = s.apply(m)
+                if not s.out:
+                    self.line = [f[3] for f in stack[1:]] + [m]
+                    self.done = True
+                    self.nodes += nodes
+                    return "won"
+                key = s.key()
+                if key in seen:
+                    s.undo(record)
+                    continue
+                seen.add(key)
+                nodes += 1
+                if not s.redeals and waste_order_lost(s):
+                    self.pruned += 1
+                    s.undo(record)
+                    continue
+                stack.append([ordered(s), 0, record, m])
+                if nodes >= max_nodes or (
+                    deadline is not None and not nodes & 63 and time.perf_counter() > deadline
+                ):
+                    self.nodes += nodes
+                    return None
+            else:
+                stack.pop()
+                if frame[2] is not None:
+                    s.undo(frame[2])
+        self.nodes += nodes
+        self.done = True
+        return "lost"
