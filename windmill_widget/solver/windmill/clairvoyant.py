@@ -7,11 +7,10 @@ ceiling for any strategy on a deal, not advice a player could have followed. (Th
 
 from __future__ import annotations
 
-import time
-
 from ...games.windmill import Game, Move
 from ...games.windmill.search import SearchState, concrete_move
 from ..solution import Solution
+from . import clock
 from .beam import beam_search
 from .bound import dig_search
 from .exhaustive import Exhaustive
@@ -61,11 +60,11 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
     """
     if not isinstance(game, Game):
         raise TypeError(f"This solver takes a Windmill Game (e.g. Game(seed=42)), not {game!r}.")
-    t0 = time.perf_counter()
+    t0 = clock.now()
     deadline = None if max_seconds is None else t0 + max_seconds
     state = SearchState.from_game(game)
     if state.is_won():
-        return Solution("won", (), 0, time.perf_counter() - t0, "exhaustive")
+        return Solution("won", (), 0, clock.now() - t0, "exhaustive")
     horizon = ENDGAME_STOCK if state.stock_left() <= ENDGAME_STOCK else 0
     # First ask the dig relaxation about the position itself, with up to half the time: from a
     # deep waste it can prove a loss that no search would finish (from a fresh deal it finds a
@@ -74,7 +73,7 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
     root_budget = ROOT_BOUND_BUDGET if max_nodes is None else min(ROOT_BOUND_BUDGET, max_nodes)
     verdict, nodes = dig_search(state, root_budget, half)
     if verdict is False:
-        return Solution("lost", (), nodes, time.perf_counter() - t0, "relaxation")
+        return Solution("lost", (), nodes, clock.now() - t0, "relaxation")
     dfs = Exhaustive(SearchState.from_game(game), horizon=horizon)
     stats: dict[str, int] = {"relaxation_nodes": nodes, "beam_nodes": 0, "exhaustive_nodes": 0}
 
@@ -84,7 +83,7 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
     def finish(result: str, line: list[int] | None, method: str) -> Solution:
         moves = _engine_line(game, line) if line is not None else ()
         stats["pruned"] = dfs.pruned
-        return Solution(result, moves, nodes, time.perf_counter() - t0, method, stats)
+        return Solution(result, moves, nodes, clock.now() - t0, method, stats)
 
     rounds = max(len(BEAM_WIDTHS), len(EXHAUSTIVE_SLICES))
     r = 0
@@ -123,7 +122,7 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
 def _out_of_budget(deadline: float | None, nodes_left: int | None) -> bool:
     if nodes_left is not None and nodes_left <= 0:
         return True
-    return deadline is not None and time.perf_counter() >= deadline
+    return deadline is not None and clock.now() >= deadline
 
 
 def _engine_line(game: Game, line: list[int]) -> tuple[Move, ...]:
