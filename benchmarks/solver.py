@@ -1,35 +1,43 @@
-"""How good the clairvoyant solver is: deals decided within the time limit, the clairvoyant win rate,
-time per deal and search speed.
+"""How good the clairvoyant solver is: deals decided (won, or proved lost) within a time limit, in tiers.
 
-Each deal is solved by one process on one core (``--workers`` processes run side by side, one deal
-each at a time), with ``max_seconds`` per deal. Prints, for the deals given:
+Each deal is solved by one process on one core, with ``--seconds`` of that process's CPU time per
+deal (``--workers`` processes run side by side, one deal each at a time; ``--dask ADDRESS`` sends
+them to a dask cluster instead).
+Every verdict is appended to a results file (JSON lines: seed, rules, budget, verdict, method, time,
+CPU time, positions), so a run can be stopped and resumed, and **tiers** build on each other: a run
+with a bigger budget solves only the deals that every smaller budget left unknown. The Solvitaire
+form of the figures (won / lost / unknown at each budget, the conservative 95% interval, CPU time)
+is printed from the file:
 
-* decided within the limit (won, or proved lost), and how;
-* the clairvoyant win rate with its 95% Wilson interval: won / all deals (a lower bound, counting
-  unknown deals as lost) and won / decided;
-* median and 95th-percentile time per deal (an unknown deal counts its full time);
-* positions per second (beam and exhaustive search together).
+    .venv/bin/python benchmarks/solver.py                                   # strict, deals 0-999, 1 s
+    .venv/bin/python benchmarks/solver.py --seconds 10                      # then the 1 s unknowns, 10 s
+    .venv/bin/python benchmarks/solver.py --seconds 600 --workers 2         # then a long run, resumable
+    .venv/bin/python benchmarks/solver.py --table                           # the table, from the file
+    .venv/bin/python benchmarks/solver.py --rules relaxed --deals 200 --seconds 2
+    .venv/bin/python benchmarks/solver.py --deals 200 --stock 40           # from the middle of games
+    .venv/bin/python benchmarks/solver.py --game crazy-quilt                # Crazy Quilt (see QUILT_DOC)
 
-    .venv/bin/python benchmarks/solver.py                      # deals 0-999, strict, 1 s each
-    .venv/bin/python benchmarks/solver.py --deals 200 --seconds 2 --rules relaxed
-    .venv/bin/python benchmarks/solver.py --deals 200 --stock 40   # from the middle of games
-    .venv/bin/python benchmarks/solver.py --game crazy-quilt       # Crazy Quilt (see QUILT_DOC)
+The results file defaults to ``benchmarks/results/windmill-<rules>.jsonl`` (``--results`` to change
+it; mid-game runs use their own file). With ``--stock N`` each deal is first played by ``greedy``
+until N cards are left in the stock and solved from there (a deal whose game ends sooner is left
+out): how the solver does when asked in the middle of a game.
 
-With ``--stock N`` each deal is first played by ``greedy`` until N cards are left in the stock, and
-solved from there (a deal whose game ends sooner is left out): how the solver does when asked in
-the middle of a game, where proofs of loss become possible.
+Also printed for each run: the clairvoyant win rate with its 95% Wilson interval, median and 95th
+percentile time per deal (an unknown deal counts its full time) and positions per second.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import statistics
 import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain checkout too
@@ -37,19 +45,99 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain
 from windmill_widget import Game, Rules
 from windmill_widget.lab.stats import wilson
 from windmill_widget.solver import solve
+from windmill_widget.solver.windmill import clock
 from windmill_widget.strategies import greedy
 
+RESULTS = Path(__file__).resolve().parent / "results"
+PRESETS = ("strict", "relaxed", "classic", "pysolfc")
 
-def solve_one(args: tuple[int, str, float, int | None]) -> tuple[int, str, str, int, float]:
-    seed, preset, seconds, stock = args
+
+# -- Windmill: one deal --------------------------------------------------------------------------
+def windmill_job(seed: int, preset: str, seconds: float, stock: int | None) -> dict:
+    """Solve deal ``seed`` of Windmill under ``Rules.<preset>()`` within ``seconds``; the record
+    written to the results file. Runs in a worker process (or on a dask worker), one deal at a
+    time, so the budget is measured in this process's CPU time: one second of one core, however
+    busy the machine is."""
+    clock.use_cpu_time()
     game = Game(seed=seed, rules=getattr(Rules, preset)())
     if stock is not None:
         while len(game.pile("stock")) > stock and game.status == "playing":
             game.play(greedy(game.view()))
         if game.status != "playing":
-            return seed, "skipped", "", 0, 0.0
+            return {"seed": seed, "rules": preset, "budget": seconds, "stock": stock, "result": "skipped"}
+    cpu = time.process_time()
     sol = solve(game, max_seconds=seconds)
-    return seed, sol.result, sol.how if sol.method else "", sol.nodes, sol.seconds
+    return {
+        "seed": seed,
+        "rules": preset,
+        "budget": seconds,
+        "stock": stock,
+        "result": str(sol.result),
+        "method": sol.method,
+        "how": sol.how if sol.method else "",
+        "seconds": round(sol.seconds, 4),
+        "cpu": round(time.process_time() - cpu, 4),
+        "nodes": sol.nodes,
+        "moves": len(sol.moves),
+    }
+
+
+# -- the results file -----------------------------------------------------------------------------
+def read_results(path: Path) -> list[dict]:
+    """Every record in a results file (a missing file has none; a torn last line is skipped)."""
+    if not path.exists():
+        return []
+    out = []
+    for line in path.read_text().splitlines():
+        try:
+            out.append(json.loads(line))
+        except json.JSONDecodeError:  # a run killed in mid-write: that deal is simply solved again
+            continue
+    return out
+
+
+def status_at(records: Iterable[dict], budget: float) -> dict[int, dict]:
+    """Each deal's verdict at a budget of ``budget`` seconds: the record of the smallest budget
+    (up to ``budget``) that decided it, or else its record at exactly ``budget`` (unknown). Deals
+    with neither are missing: that tier has not been run for them yet."""
+    out: dict[int, dict] = {}
+    for r in records:
+        b = r["budget"]
+        if b > budget or (r["result"] not in ("won", "lost") and b != budget):
+            continue
+        old = out.get(r["seed"])
+        if old is None or (
+            r["result"] in ("won", "lost") and (old["result"] == "unknown" or b < old["budget"])
+        ):
+            out[r["seed"]] = r
+    return out
+
+
+def to_solve(records: list[dict], seeds: Iterable[int], budget: float) -> list[int]:
+    """The deals a run with ``budget`` still has to solve: not decided by this budget or a smaller
+    one, and not tried with this budget yet."""
+    known = status_at(records, budget)
+    return [s for s in seeds if s not in known]
+
+
+# -- running ----------------------------------------------------------------------------------------
+def run_jobs(jobs: list[tuple], workers: int, dask: str | None) -> Iterator[dict]:
+    """Each job's record as it completes: one process per deal at a time."""
+    if workers <= 1 and dask is None:
+        for job in jobs:
+            yield windmill_job(*job)
+        return
+    pool: Executor
+    if dask is not None:
+        from dask.distributed import Client
+
+        pool = Client(dask).get_executor()
+    else:
+        pool = ProcessPoolExecutor(workers)
+    with pool:
+        futures = [pool.submit(windmill_job, *job) for job in jobs]
+        for future in as_completed(futures):
+            yield future.result()
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -57,65 +145,22 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def main() -> None:
-    chosen = argparse.ArgumentParser(add_help=False)
-    chosen.add_argument("--game", default="windmill", choices=["windmill", "crazy-quilt"])
-    if chosen.parse_known_args()[0].game == "crazy-quilt":
-        quilt_main()
-        return
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", default="windmill", choices=["windmill", "crazy-quilt"],
-                        help="the game (crazy-quilt: see quilt_main's help)")  # fmt: skip
-    parser.add_argument("--deals", type=int, default=1000, help="deals 0..N-1 (default 1000)")
-    parser.add_argument("--first", type=int, default=0, help="first deal (default 0)")
-    parser.add_argument("--seconds", type=float, default=1.0, help="time limit per deal (default 1)")
-    parser.add_argument("--rules", default="strict", choices=["strict", "relaxed", "classic", "pysolfc"])
-    parser.add_argument(
-        "--stock",
-        type=int,
-        default=None,
-        help="solve from where greedy has played the deal down to this many stock cards",
-    )
-    parser.add_argument(
-        "--workers",
-        type=int,
-        default=os.cpu_count() or 1,
-        help="deals solved side by side, one core each (default: all cores)",
-    )
-    args = parser.parse_args()
-
-    seeds = range(args.first, args.first + args.deals)
-    print(
-        f"Clairvoyant solver: deals {seeds.start}-{seeds.stop - 1}, Rules.{args.rules}(), "
-        f"{args.seconds:g} s per deal"
-        + ("" if args.stock is None else f", from greedy's position with {args.stock} cards in the stock")
-        + f", {args.workers} worker(s) on {os.cpu_count()} cores "
-        f"({platform.python_implementation()} {platform.python_version()})",
-        flush=True,
-    )
-    t0 = time.perf_counter()
-    jobs = [(s, args.rules, args.seconds, args.stock) for s in seeds]
-    if args.workers > 1:
-        with ProcessPoolExecutor(args.workers) as pool:
-            rows = list(pool.map(solve_one, jobs, chunksize=4))
-    else:
-        rows = [solve_one(j) for j in jobs]
-    wall = time.perf_counter() - t0
-
-    skipped = sum(r[1] == "skipped" for r in rows)
-    rows = [r for r in rows if r[1] != "skipped"]
-    if skipped:
-        print(f"left out: {skipped} deals whose greedy game ended before that point")
+def report_run(rows: list[dict], seconds: float) -> None:
+    """The figures of one run (the deals it solved)."""
+    rows = [r for r in rows if r["result"] != "skipped"]
     n = len(rows)
-    results = Counter(r[1] for r in rows)
-    methods = Counter((r[1], r[2]) for r in rows if r[1] != "unknown")
+    if not n:
+        print("nothing to solve: every deal is decided, or was tried with this budget already")
+        return
+    results = Counter(r["result"] for r in rows)
+    methods = Counter((r["result"], r["how"]) for r in rows if r["result"] != "unknown")
     won, lost, unknown = results["won"], results["lost"], results["unknown"]
     decided = won + lost
-    times = [r[4] for r in rows]
-    nodes = sum(r[3] for r in rows)
+    times = [r["seconds"] for r in rows]
+    nodes = sum(r["nodes"] for r in rows)
     lo, hi = wilson(won, n)
     print(
-        f"decided within {args.seconds:g} s: {decided}/{n} = {decided / n:.1%} "
+        f"decided within {seconds:g} s: {decided}/{n} = {decided / n:.1%} "
         f"(won {won}, proved lost {lost}, unknown {unknown})"
     )
     print("  decided by: " + ", ".join(f"{res} by {how} {k}" for (res, how), k in sorted(methods.items())))
@@ -130,8 +175,105 @@ def main() -> None:
         f"time per deal: median {statistics.median(times):.3f} s, "
         f"95th percentile {percentile(times, 0.95):.3f} s, max {max(times):.3f} s"
     )
-    print(f"search speed: {nodes / sum(times):,.0f} positions/s per core ({nodes:,} positions)")
-    print(f"wall time: {wall:.1f} s")
+    if sum(times):
+        print(f"search speed: {nodes / sum(times):,.0f} positions/s per core ({nodes:,} positions)")
+
+
+def table(records: list[dict], seeds: range, rules: str) -> str:
+    """The Solvitaire-form table of a results file: one row per budget, a deal counted decided
+    when a run with that budget or a smaller one decided it."""
+    records = [r for r in records if r["seed"] in seeds and r["result"] != "skipped"]
+    lines = [
+        f"Windmill, Rules.{rules}(), deals {seeds.start}-{seeds.stop - 1}:",
+        "",
+        "| budget per deal | sample | won | lost | unknown | decided | winnable (95%, conservative) "
+        "| CPU time |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for budget in sorted({r["budget"] for r in records}):
+        rows = list(status_at(records, budget).values())
+        n = len(rows)
+        if n < len(seeds):
+            lines.append(f"| {budget:g} s | {n} of {len(seeds)} so far | | | | | | |")
+            continue
+        c = Counter(r["result"] for r in rows)
+        lo = wilson(c["won"], n)[0]
+        hi = wilson(c["won"] + c["unknown"], n)[1]
+        # CPU time of everything it took to reach this tier (each earlier tier's runs included).
+        cpu = sum(r.get("cpu", r["seconds"]) for r in records if r["budget"] <= budget)
+        lines.append(
+            f"| {budget:g} s | {n} | {c['won']} | {c['lost']} | {c['unknown']} | "
+            f"{(c['won'] + c['lost']) / n:.1%} | {lo:.1%}-{hi:.1%} | {cpu / 3600:.2f} h |"
+        )
+    return "\n".join(lines)
+
+
+def main() -> None:
+    chosen = argparse.ArgumentParser(add_help=False)
+    chosen.add_argument("--game", default="windmill", choices=["windmill", "crazy-quilt"])
+    if chosen.parse_known_args()[0].game == "crazy-quilt":
+        quilt_main()
+        return
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="windmill", choices=["windmill", "crazy-quilt"],
+                        help="the game (crazy-quilt: see quilt_main's help)")  # fmt: skip
+    parser.add_argument("--deals", type=int, default=1000, help="deals FIRST..FIRST+N-1 (default 1000)")
+    parser.add_argument("--first", type=int, default=0, help="first deal (default 0)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="time limit per deal (default 1)")
+    parser.add_argument("--rules", default="strict", choices=PRESETS)
+    parser.add_argument(
+        "--stock",
+        type=int,
+        default=None,
+        help="solve from where greedy has played the deal down to this many stock cards",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="deals solved side by side, one core each (default: all cores)",
+    )
+    parser.add_argument(
+        "--dask", metavar="ADDRESS", help="solve on this dask scheduler instead of local processes"
+    )
+    parser.add_argument("--results", type=Path, help="the results file (JSON lines) to resume and extend")
+    parser.add_argument(
+        "--table", action="store_true", help="print the table from the results file, solve nothing"
+    )
+    args = parser.parse_args()
+
+    seeds = range(args.first, args.first + args.deals)
+    name = f"windmill-{args.rules}" + ("" if args.stock is None else f"-stock{args.stock}")
+    path = args.results or RESULTS / f"{name}.jsonl"
+    records = [r for r in read_results(path) if r.get("stock") == args.stock and r["rules"] == args.rules]
+    if args.table:
+        print(table(records, seeds, args.rules))
+        return
+    todo = to_solve(records, seeds, args.seconds)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(
+        f"Clairvoyant solver: deals {seeds.start}-{seeds.stop - 1}, Rules.{args.rules}(), "
+        f"{args.seconds:g} s per deal"
+        + ("" if args.stock is None else f", from greedy's position with {args.stock} cards in the stock")
+        + f": {len(todo)} to solve ({len(seeds) - len(todo)} decided or tried already), "
+        + (f"on dask {args.dask}" if args.dask else f"{args.workers} worker(s) on {os.cpu_count()} cores")
+        + f" ({platform.python_implementation()} {platform.python_version()}, load {load:.2f})",
+        flush=True,
+    )
+    path.parent.mkdir(parents=True, exist_ok=True)
+    t0 = time.perf_counter()
+    rows = []
+    jobs = [(s, args.rules, args.seconds, args.stock) for s in todo]
+    with path.open("a") as out:
+        for row in run_jobs(jobs, args.workers, args.dask):
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+            rows.append(row)
+    wall = time.perf_counter() - t0
+    report_run(rows, args.seconds)
+    print(f"wall time: {wall:.1f} s, load {os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg") else "")
+    print()
+    print(table(records + rows, seeds, args.rules))
 
 
 # -- Crazy Quilt ----------------------------------------------------------------------------------

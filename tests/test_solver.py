@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import time
+from unittest import mock
 
 import pytest
 from hypothesis import assume, given, settings
@@ -20,6 +21,7 @@ from windmill_widget.core.cards import RANK_OF
 from windmill_widget.games.windmill.rules import PRESETS
 from windmill_widget.games.windmill.search import SearchState
 from windmill_widget.solver import Solution, solve
+from windmill_widget.solver.windmill import clairvoyant
 from windmill_widget.solver.windmill.bound import relaxed_winnable
 from windmill_widget.solver.windmill.exhaustive import Exhaustive
 
@@ -124,6 +126,21 @@ def test_verdict_matches_brute_force_on_endgames(preset: str, seed: int, cards_o
         assert sol.moves == ()
 
 
+@pytest.mark.parametrize("preset", PRESETS)
+@settings(max_examples=15, deadline=None, derandomize=True, database=None)
+@given(seed=st.integers(0, 2**32), cards_out=st.integers(4, 13))
+def test_proof_mode_matches_brute_force_on_endgames(preset: str, seed: int, cards_out: int) -> None:
+    # The solver's proof mode (the exhaustive search restarted with every position checked against
+    # the dig relaxation) switched on at once, so that it decides these endgames.
+    game = endgame(random.Random(seed), getattr(Rules, preset)(), cards_out)
+    truth = brute_force_winnable(game)
+    with mock.patch.object(clairvoyant, "PROOF_AFTER", 0):
+        sol = solve(game)
+    assert sol.result == ("won" if truth else "lost")
+    if truth:
+        assert replays_to_a_win(game, sol)
+
+
 @pytest.mark.parametrize("preset", ["strict", "relaxed", "classic"])  # pysolfc: too big to brute-force
 @settings(max_examples=12, deadline=None, derandomize=True, database=None)
 @given(seed=st.integers(0, 2**32), stock_left=st.integers(0, 3))
@@ -194,6 +211,39 @@ def test_bound_holds_along_full_winning_lines() -> None:
         for m in sol.moves:
             assert relaxed_winnable(SearchState.from_position(pos), budget=10**6) is not False
             pos.apply(m.code)
+
+
+@pytest.mark.parametrize(
+    ("preset", "seed"), [("strict", 8), ("strict", 21), ("relaxed", 8), ("classic", 8), ("pysolfc", 8)]
+)
+def test_proof_search_never_refutes_a_position_on_a_winning_line(preset: str, seed: int) -> None:
+    # The search behind proof mode, from every 12th position along a full deal's winning line: it
+    # checks every position against the relaxation, so it must find a win or run out, never "lost".
+    game = Game(seed=seed, rules=getattr(Rules, preset)())
+    sol = solve(game, max_nodes=2_000_000)
+    assert sol.won
+    pos = game._pos.copy()
+    verdicts = []
+    for i, m in enumerate(sol.moves):
+        if i % 12 == 0:
+            state = SearchState.from_position(pos)
+            dfs = Exhaustive(state, horizon=state.stock_left(), bound_budget=clairvoyant.PROOF_BOUND_BUDGET)
+            verdicts.append(dfs.run(3_000))
+        pos.apply(m.code)
+    assert "lost" not in verdicts and len(verdicts) > 8
+
+
+def test_proof_mode_proves_a_deal_lost_whose_first_choice_is_made() -> None:
+    # Deal 58 with its one early play (a 2 to the centre) made at once: nothing else can be
+    # played for thirty deals. The relaxation proves the position lost only after those deals;
+    # the proof mode's exhaustive search walks them and has each position after them proved lost.
+    game = Game(seed=58)
+    game.play(next(m for m in game.legal_moves() if str(m).endswith(">c")))
+    assert solve(game, max_nodes=500_000).result == "unknown"  # proof mode not reached
+    with mock.patch.object(clairvoyant, "PROOF_AFTER", 0):
+        sol = solve(game, max_nodes=2_000_000)
+    assert sol.result == "lost" and sol.method == "exhaustive" and sol.moves == ()
+    assert sol.stats["pruned"] > 0 and "proof_mode" in sol.stats
 
 
 def test_solves_from_the_middle_of_a_game() -> None:

@@ -26,21 +26,30 @@ How it works
   It is sound (checked against brute force and along winning lines) and catches the commonest
   way to lose, a long waste that can no longer be dug out. The exhaustive search checks every
   position against it when solving from a position with at most 60 cards in the stock.
+* **Proof mode.** From a fuller stock, once 1.5 million positions have gone by without a verdict
+  (about ten seconds of one core), the exhaustive search starts again with *every* position
+  checked against the relaxation. That is how a full deal gets proved lost: the search walks the
+  opening (on deal 58, the thirty-odd moments at which its one early play, a 2, can be made) and
+  the relaxation refutes each position once a long stretch of deals has buried the waste. A
+  "lost" from it says ``method == "exhaustive"`` (``stats["pruned"]`` counts the positions the
+  relaxation cut off).
 
-What to expect (``benchmarks/solver.py``, strict rules, 1 s per deal on one core, deals 0-999):
-82% of deals are *decided* within the second, every one of them by finding a win; the median deal
+What to expect (``benchmarks/solver.py``, strict rules, one core per deal, budgets in CPU time;
+the table, with how it was measured, is in ``docs/winnability.md``): 82% of deals 0-999 are
+decided within a second and 86.5% of deals 0-599 within ten, every one by a win; the median deal
 takes 0.02 s. From the middle of a game the solver also proves losses (``benchmarks/solver.py
 --stock N``, from where ``greedy`` has played a deal down to N stock cards): with 40 cards left,
-85% are decided within the second, about half of them proved lost (40% before the dig
-relaxation); with 20 cards left, 99%.
+85% are decided within the second, about half of them proved lost; with 20 cards left, 99%.
 
-Proving a *full* deal lost is another matter. A lost deal's reachable space is vast: an exhaustive
-search in C over the same canonical positions, written to check this, visited 188 million
-positions of deal 4 in two minutes without exhausting it. The dig relaxation proves the position
-of deal 58 after its first thirty deals (nothing can be played before them) lost in about a
-second, but from the start the relaxation lets those thirty cards wait at hand, and every way of
-reaching that point has to be refuted in turn. So lost deals come back ``"unknown"`` within a
-second, and the lab reports the clairvoyant win rate as a range when some deals stay unknown.
+No *full* deal has been proved lost. A lost deal's reachable space is vast: an exhaustive search
+in C over the same canonical positions, written to check this, visited 188 million positions of
+deal 4 in two minutes without exhausting it, and the relaxation, asked about a fresh deal, lets
+every card dealt wait at hand. Proof mode proves deal 58 lost once its one early play (a 2) is
+made (250 thousand positions), but from the deal itself it ran ten minutes of one core (56
+million positions, 9,082 of them cut off by the relaxation) without a verdict: every moment at
+which the 2 can be played, and every later choice that holding it opens, is refuted separately.
+So lost deals come back ``"unknown"``, and the lab reports the clairvoyant win rate as a range
+when some deals stay unknown.
 """
 
 from .clairvoyant import solve

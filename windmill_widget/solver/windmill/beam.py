@@ -13,9 +13,8 @@ the deal lost; otherwise a failure proves nothing.
 
 from __future__ import annotations
 
-import time
-
 from ...games.windmill.search import CENTRE_FULL, CENTRE_NEEDS, CORNER_FULL, DEAL, SearchState
+from . import clock
 from .bound import relaxed_winnable
 
 
@@ -161,12 +160,12 @@ def beam_search(
                 won = _close(s, path, seen, closed)
                 if won is not None:
                     return BeamResult(_path_to_list(won), True, nodes + len(closed))
-                if deadline is not None and time.perf_counter() > deadline:
+                if deadline is not None and clock.now() > deadline:
                     return BeamResult(None, False, nodes + len(closed))
             nodes += len(closed)
             if max_nodes is not None and nodes > max_nodes:
                 return BeamResult(None, False, nodes)
-            if deadline is not None and time.perf_counter() > deadline:
+            if deadline is not None and clock.now() > deadline:
                 return BeamResult(None, False, nodes)
             # 2. Deal once from each, keep the best.
             nxt: list[tuple[int, tuple, tuple]] = []
@@ -184,7 +183,7 @@ def beam_search(
                         complete = False
                         break
                     if s.n - snap[0] <= horizon:
-                        if deadline is not None and time.perf_counter() > deadline:
+                        if deadline is not None and clock.now() > deadline:
                             return BeamResult(None, False, nodes)
                         s.restore(snap)
                         if relaxed_winnable(s, bound_budget) is False:

@@ -25,7 +25,6 @@ of deals with nothing to play leaves a long stack that every later deal pushes f
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 from ...games.windmill.search import (
@@ -36,6 +35,7 @@ from ...games.windmill.search import (
     CORNER_TOP,
     SearchState,
 )
+from . import clock
 
 
 class _Budget(Exception):
@@ -45,7 +45,7 @@ class _Budget(Exception):
 def relaxed_winnable(state: SearchState, budget: int = 400, deadline: float | None = None) -> bool | None:
     """``False`` if the position is provably lost by the relaxation, ``True`` if the relaxed game
     can be won, ``None`` if the relaxed search ran out of ``budget`` nodes or passed ``deadline`` (a
-    ``time.perf_counter()`` value) first (no conclusion).
+    :func:`.clock.now` reading) first (no conclusion).
 
     >>> from windmill_widget import Game
     >>> from windmill_widget.games.windmill.search import SearchState
@@ -145,7 +145,7 @@ def dig_search(
             return False
         deepest[key] = dug
         nodes += 1
-        if nodes > budget or (deadline is not None and not nodes & 255 and time.perf_counter() > deadline):
+        if nodes > budget or (deadline is not None and not nodes & 255 and clock.now() > deadline):
             raise _Budget
         need = CENTRE_NEEDS[c] if c else 0
         # Corners that can take a card: one per height (the last of equal heights).

@@ -7,11 +7,10 @@ ceiling for any strategy on a deal, not advice a player could have followed. (Th
 
 from __future__ import annotations
 
-import time
-
 from ...games.windmill import Game, Move
 from ...games.windmill.search import SearchState, concrete_move
 from ..solution import Solution
+from . import clock
 from .beam import beam_search
 from .bound import dig_search
 from .exhaustive import Exhaustive
@@ -40,6 +39,14 @@ ROOT_BOUND_BUDGET = 1_000_000
 #: nothing within a second and only took time from the search (measured on real games' positions
 #: with 40, 50, 60 and 75 cards left, and on full deals).
 ENDGAME_STOCK = 60
+#: From a fuller stock, once the solver has spent this many positions without a verdict, the
+#: exhaustive search starts checking *every* new position against the dig relaxation, with
+#: :data:`PROOF_BOUND_BUDGET` relaxed positions per check. On a lost deal this is what finishes:
+#: the positions just after a long stretch of unplayable deals are proved lost one by one (deal
+#: 58 of the strict rules: each check there takes 150-400 thousand relaxed positions). Before
+#: that the checks only slow the search for wins, so short budgets never reach them.
+PROOF_AFTER = 1_500_000
+PROOF_BOUND_BUDGET = 1_000_000
 
 
 def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None = None) -> Solution:
@@ -47,7 +54,9 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
 
     Alternates a beam search (fast at finding wins) with slices of an exhaustive depth-first search
     (which can prove a loss), each round bigger than the last, until one decides or a budget runs
-    out. With neither budget, it runs until it decides.
+    out. The position itself is first put to the dig relaxation, and after
+    :data:`PROOF_AFTER` positions the exhaustive search restarts in proof mode, with every
+    position checked against it. With neither budget, it runs until it decides.
 
     >>> from windmill_widget import Game
     >>> sol = solve(Game(seed=8), max_seconds=10)
@@ -61,12 +70,13 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
     """
     if not isinstance(game, Game):
         raise TypeError(f"This solver takes a Windmill Game (e.g. Game(seed=42)), not {game!r}.")
-    t0 = time.perf_counter()
+    t0 = clock.now()
     deadline = None if max_seconds is None else t0 + max_seconds
     state = SearchState.from_game(game)
     if state.is_won():
-        return Solution("won", (), 0, time.perf_counter() - t0, "exhaustive")
-    horizon = ENDGAME_STOCK if state.stock_left() <= ENDGAME_STOCK else 0
+        return Solution("won", (), 0, clock.now() - t0, "exhaustive")
+    stock = state.stock_left()
+    horizon = ENDGAME_STOCK if stock <= ENDGAME_STOCK else 0
     # First ask the dig relaxation about the position itself, with up to half the time: from a
     # deep waste it can prove a loss that no search would finish (from a fresh deal it finds a
     # relaxed win at once).
@@ -74,7 +84,7 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
     root_budget = ROOT_BOUND_BUDGET if max_nodes is None else min(ROOT_BOUND_BUDGET, max_nodes)
     verdict, nodes = dig_search(state, root_budget, half)
     if verdict is False:
-        return Solution("lost", (), nodes, time.perf_counter() - t0, "relaxation")
+        return Solution("lost", (), nodes, clock.now() - t0, "relaxation")
     dfs = Exhaustive(SearchState.from_game(game), horizon=horizon)
     stats: dict[str, int] = {"relaxation_nodes": nodes, "beam_nodes": 0, "exhaustive_nodes": 0}
 
@@ -84,7 +94,7 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
     def finish(result: str, line: list[int] | None, method: str) -> Solution:
         moves = _engine_line(game, line) if line is not None else ()
         stats["pruned"] = dfs.pruned
-        return Solution(result, moves, nodes, time.perf_counter() - t0, method, stats)
+        return Solution(result, moves, nodes, clock.now() - t0, method, stats)
 
     rounds = max(len(BEAM_WIDTHS), len(EXHAUSTIVE_SLICES))
     r = 0
@@ -103,6 +113,11 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
             beam_done = r >= len(BEAM_WIDTHS) - 1
         if _out_of_budget(deadline, left()):
             return finish("unknown", None, "")
+        if nodes >= PROOF_AFTER and "proof_mode" not in stats:
+            # Start the exhaustive search afresh, checked everywhere: the lines it walked so far
+            # run far below positions the checks would have cut off.
+            dfs = Exhaustive(SearchState.from_game(game), horizon=stock, bound_budget=PROOF_BOUND_BUDGET)
+            stats["proof_mode"] = nodes
         slice_nodes = EXHAUSTIVE_SLICES[min(r, len(EXHAUSTIVE_SLICES) - 1)] * (1 + max(0, r - rounds))
         budget = left()
         if budget is not None:
@@ -123,7 +138,7 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
 def _out_of_budget(deadline: float | None, nodes_left: int | None) -> bool:
     if nodes_left is not None and nodes_left <= 0:
         return True
-    return deadline is not None and time.perf_counter() >= deadline
+    return deadline is not None and clock.now() >= deadline
 
 
 def _engine_line(game: Game, line: list[int]) -> tuple[Move, ...]:

@@ -12,9 +12,8 @@ relaxation (:mod:`.bound`) proves lost are cut off. The search runs in slices (`
 
 from __future__ import annotations
 
-import time
-
 from ...games.windmill.search import SearchState
+from . import clock
 from .bound import dig_search
 
 
@@ -38,7 +37,7 @@ class Exhaustive:
 
     def run(self, max_nodes: int, deadline: float | None = None) -> str | None:
         """Search on for at most ``max_nodes`` new positions (or until ``deadline``, a
-        ``time.perf_counter()`` value). Returns ``"won"`` (see :attr:`line`), ``"lost"`` (the whole
+        :func:`.clock.now` reading). Returns ``"won"`` (see :attr:`line`), ``"lost"`` (the whole
         reachable space is exhausted) or ``None`` (not finished yet)."""
         if self.done:
             return "won" if self.line is not None else "lost"
@@ -78,7 +77,7 @@ class Exhaustive:
                         self.pruned += 1
                         s.undo(record)
                         continue
-                    if verdict is None and deadline is not None and time.perf_counter() > deadline:
+                    if verdict is None and deadline is not None and clock.now() > deadline:
                         # Cut short by the clock, not by its budget: check this position again
                         # in the next slice rather than search under it unchecked.
                         self.retried += 1
@@ -90,7 +89,7 @@ class Exhaustive:
                 stack.append([s.moves(), 0, record, m])
                 # A bound check can take a while: look at the clock after each one.
                 if nodes >= max_nodes or (
-                    deadline is not None and (bounded or not nodes & 15) and time.perf_counter() > deadline
+                    deadline is not None and (bounded or not nodes & 15) and clock.now() > deadline
                 ):
                     self.nodes += nodes
                     return None
