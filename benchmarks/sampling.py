@@ -39,7 +39,7 @@ from windmill_widget.lab.records import SolveRecord
 from windmill_widget.lab.stats import mcnemar_p, wilson
 from windmill_widget.solver import solve
 from windmill_widget.strategies import lookahead
-from windmill_widget.strategies.windmill.sampling import AGREE, NODES, RELAX, SAMPLES, WIDTH, Sampling
+from windmill_widget.strategies.windmill.sampling import AGREE, MARGIN, NODES, RELAX, SAMPLES, WIDTH, Sampling
 
 
 def deal_range(text: str) -> list[int]:
@@ -147,19 +147,23 @@ def main() -> None:
     ap.add_argument("--nodes", type=int, default=NODES)
     ap.add_argument("--relax", type=int, default=RELAX)
     ap.add_argument("--agree", type=int, default=AGREE)
+    ap.add_argument("--margin", type=int, default=MARGIN)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--solve-nodes", type=int, default=200_000, help="the clairvoyant solver's budget a deal")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", default="sampling-benchmark.jsonl", help="JSON lines, appended; resumed from")
     ap.add_argument("--report-only", action="store_true", help="print the figures of the deals in --out")
     args = ap.parse_args()
-    settings = {k: getattr(args, k) for k in ("samples", "width", "nodes", "relax", "agree", "seed")}
+    settings = {
+        k: getattr(args, k) for k in ("samples", "width", "nodes", "relax", "agree", "seed", "margin")
+    }
     deals = deal_range(args.deals)
     out = Path(args.out)
     done: dict[int, dict] = {}
     if out.exists():
         for line in out.read_text().splitlines():
             r = json.loads(line)
+            r["settings"].setdefault("margin", 1)  # (records from before the option)
             same = (
                 r["settings"] == settings
                 and r["rules"] == args.rules

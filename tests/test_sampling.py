@@ -206,3 +206,16 @@ def test_sampling_survives_pickling_for_worker_processes() -> None:
     player = cheap(2)
     clone = cloudpickle.loads(cloudpickle.dumps(player))
     assert clone(game.view()) == player(game.view())
+
+
+def test_a_wide_margin_leaves_every_close_call_to_lookahead() -> None:
+    # margin: how many more samples a move must win to overrule lookahead's choice. Wider than the
+    # samples, it never does: every decision that is not forced or a win on the spot is lookahead's.
+    player = Sampling(samples=3, width=4, nodes=2_000, relax=300, agree=2, margin=4)
+    game = Game(seed=3)
+    for _ in range(40):
+        view = game.view()
+        t = player.tally(view)
+        if t.why not in ("forced", "wins"):
+            assert t.move == lookahead(view), t
+        game.play(t.move)

@@ -69,6 +69,8 @@ NODES = 20_000
 RELAX = 2_000
 #: Default number of samples after which identical results for every candidate end the sampling.
 AGREE = 6
+#: Default number of samples more a move must win than ``lookahead``'s choice to overrule it.
+MARGIN = 1
 
 
 @dataclass(frozen=True)
@@ -88,14 +90,15 @@ class Sampling:
     ``samples``: guesses at the stock per decision (at most). ``width``, ``nodes``: the beam
     search's width and node budget per call. ``relax``: the dig relaxation's node budget per call
     (0: none). ``agree``: stop after this many samples if every candidate did the same on each.
-    ``seed``: the samples are drawn from a generator seeded by ``seed`` and the position alone, so
-    the same position always gets the same samples (and two games that look the same from the
-    player's chair get the same answer).
+    ``margin``: how many samples more than ``lookahead``'s choice a move must win to be played
+    instead of it. ``seed``: the samples are drawn from a generator seeded by ``seed`` and the
+    position alone, so the same position always gets the same samples (and two games that look
+    the same from the player's chair get the same answer).
 
     >>> from windmill_widget import Game
     >>> player = Sampling(samples=4, seed=1)
     >>> player
-    <sampling: samples=4, width=16, nodes=20000, relax=2000, agree=6, seed=1>
+    <sampling: samples=4, width=16, nodes=20000, relax=2000, agree=6, margin=1, seed=1>
     >>> player.advise(Game(seed=1).view()).move in Game(seed=1).legal_moves()
     True
     """
@@ -108,10 +111,13 @@ class Sampling:
         nodes: int = NODES,
         relax: int = RELAX,
         agree: int = AGREE,
+        margin: int = MARGIN,
         seed: int = 0,
         name: str = "sampling",
     ) -> None:
-        for label, value in (("samples", samples), ("width", width), ("nodes", nodes), ("agree", agree)):
+        for label, value in (
+            ("samples", samples), ("width", width), ("nodes", nodes), ("agree", agree), ("margin", margin)
+        ):  # fmt: skip
             if not isinstance(value, int) or value < 1:
                 raise ValueError(f"{label} must be a positive whole number, not {value!r}.")
         if not isinstance(relax, int) or relax < 0:
@@ -121,13 +127,14 @@ class Sampling:
         self.nodes = nodes
         self.relax = relax
         self.agree = agree
+        self.margin = margin
         self.seed = seed
         self.__name__ = name
 
     def __repr__(self) -> str:
         return (
             f"<{self.__name__}: samples={self.samples}, width={self.width}, nodes={self.nodes}, "
-            f"relax={self.relax}, agree={self.agree}, seed={self.seed}>"
+            f"relax={self.relax}, agree={self.agree}, margin={self.margin}, seed={self.seed}>"
         )
 
     def __call__(self, view: PlayerView) -> Move:
@@ -147,7 +154,7 @@ class Sampling:
             text = f"{outcome.text[:1].lower()}{outcome.text[1:]}"
             raise IllegalMove(f"There is no move to make: {text}", rule="game-over")
         s = mirror(view)
-        candidates = self._candidates(view, s)
+        candidates, equivalent = self._candidates(view, s)
         if not candidates:  # nothing but moves between foundations that go round in circles
             return Tally(lookahead(view), (), 0, "forced")
         if len(candidates) == 1:
@@ -203,27 +210,34 @@ class Sampling:
             tie = len(leaders) > 1
             pick = default if default in leaders else leaders[0]
             why = ("tie" if tie else "sampled") if pool else "no-stock"
+            d = equivalent.get(default.code)
+            if pick != default and d is not None and best - wins[d] < self.margin:
+                pick, why = default, "close"  # the samples do not clearly overrule lookahead
         table = tuple((concrete_move(view, m), wins[j], tried[j]) for j, m in enumerate(candidates))
         return Tally(pick, table, drawn, why)
 
-    def _candidates(self, view: PlayerView, s: SearchState) -> list[int]:
+    def _candidates(self, view: PlayerView, s: SearchState) -> tuple[list[int], dict[int, int]]:
         """The mirror's moves, one per distinct resulting position (moves between foundations that
-        would go round in circles left out, under ``transfers="any"``)."""
+        would go round in circles left out, under ``transfers="any"``), and a map from each engine
+        move's code to the index of the candidate it is equivalent to."""
         safe = None
         if view.rules.transfers == "any":
             safe = {m.code for m in safe_moves(view)}
-        seen: set[int] = set()
-        out = []
+        seen: dict[int, int] = {}
+        out: list[int] = []
+        same: dict[int, int] = {}
         for m in s.moves():
-            if safe is not None and concrete_move(view, m).code not in safe:
+            code = concrete_move(view, m).code
+            if safe is not None and code not in safe:
                 continue
             rec = s.apply(m)
             key = s.key()
             s.undo(rec)
             if key not in seen:
-                seen.add(key)
+                seen[key] = len(out)
                 out.append(m)
-        return out
+            same[code] = seen[key]
+        return out, same
 
     def _wins(self, s: SearchState, m: int) -> int:
         """1 if the solver wins the sample in ``s`` after move ``m`` within its budgets, else 0."""
@@ -268,6 +282,8 @@ def _reason(view: PlayerView, t: Tally) -> str:
     text = head + ("; " + "; ".join(tails) if tails else "") + "."
     if t.why == "tie":
         text += " (A tie: lookahead's choice among the best.)"
+    elif t.why == "close":
+        text += " (Too close to overrule lookahead, whose choice this is.)"
     return text
 
 
@@ -278,14 +294,17 @@ def sampling_player(
     nodes: int = NODES,
     relax: int = RELAX,
     agree: int = AGREE,
+    margin: int = MARGIN,
     seed: int = 0,
 ) -> Sampling:
     """A sampling player with other settings (see :class:`Sampling`).
 
     >>> sampling_player(samples=8, seed=3)
-    <sampling: samples=8, width=16, nodes=20000, relax=2000, agree=6, seed=3>
+    <sampling: samples=8, width=16, nodes=20000, relax=2000, agree=6, margin=1, seed=3>
     """
-    return Sampling(samples=samples, width=width, nodes=nodes, relax=relax, agree=agree, seed=seed)
+    return Sampling(
+        samples=samples, width=width, nodes=nodes, relax=relax, agree=agree, margin=margin, seed=seed
+    )
 
 
 #: The sampling player with the default settings (seed 0).
