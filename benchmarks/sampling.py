@@ -103,7 +103,9 @@ def report(records: list[dict], solve_nodes: int, rules: str) -> None:
         [SolveRecord(r["seed"], r["solver"]) for r in records], getattr(Rules, rules)(), max_nodes=solve_nodes
     )
     lo, hi = wilson(won, n)
-    print(f"\n{n} deals ({min(r['seed'] for r in records)}-{max(r['seed'] for r in records)}), {rules} rules")
+    first, last = min(r["seed"] for r in records), max(r["seed"] for r in records)
+    gaps = last - first + 1 - n
+    print(f"\n{n} deals ({first}-{last}{f', {gaps} between them not played' if gaps else ''}), {rules} rules")
     print(f"sampling   won {won:4d} of {n} = {pct(won / n)} (95% CI {pct(lo)}-{pct(hi)})")
     llo, lhi = wilson(lk, n)
     print(f"lookahead  won {lk:4d} of {n} = {pct(lk / n)} (95% CI {pct(llo)}-{pct(lhi)})")

@@ -8,10 +8,10 @@ unseen, in no particular order).
 ``greedy``                 centre first, then corners, deal last
 ``tips``                   seed 000's strategy advice, rule by rule
 ``lookahead``              searches every sequence of plays in view and weighs the next deal by the
-                           unseen cards (the board's Hint uses it)
+                           unseen cards (the strongest; the board's Hint uses it)
 ``sampling``               guesses the stock's order many times and plays the move the clairvoyant
-                           solver wins most guesses with (the strongest, and far the slowest:
-                           minutes a game; ``sampling_player(samples=..., seed=...)`` for settings)
+                           solver wins most guesses with (minutes a game, not yet clearly better than
+                           lookahead; ``sampling_player(samples=..., seed=...)`` for settings)
 ========================  ===========================================================================
 """
 
@@ -19,8 +19,8 @@ from .advice import Advice
 from .windmill import greedy, lookahead, random_strategy, sampling, sampling_player, tips
 
 #: The strongest no-peeking player shipped; the board's Hint uses it. Deterministic: its effort is a
-#: count of positions, not a time (about 5 ms a move on average, at most ~0.1 s). ``sampling`` wins
-#: more but takes seconds a move (see its module), too slow for a Hint.
+#: count of positions, not a time (about 5 ms a move on average, at most ~0.1 s). ``sampling`` takes
+#: seconds a move (see its module): too slow for a Hint (and not clearly stronger).
 default_strategy = lookahead
 
 __all__ = [
