@@ -40,16 +40,20 @@ import windmill_widget.strategies as strategies
 from windmill_widget.lab import Results, compare, play_many
 from windmill_widget.lab.playout import check_rules
 
+# Minutes a game: sampling has a benchmark of its own (benchmarks/sampling.py).
+SLOW = {"sampling", "sampling_player"}
+
 
 def builtin_players() -> dict[str, Callable]:
     """Every player the strategies package exports, ready to play: factories are called (with
     ``seed=0`` when they take one), player classes instantiated (other classes, such as ``Advice``,
-    skipped); ``default_strategy`` is listed under the player it names, not twice."""
+    skipped); ``default_strategy`` is listed under the player it names, not twice; the ``SLOW``
+    ones are left out."""
     players: dict[str, Callable] = {}
     default = getattr(strategies, "default_strategy", None)
     for name in strategies.__all__:
         obj = getattr(strategies, name)
-        if name == "default_strategy" or not callable(obj):
+        if name == "default_strategy" or name in SLOW or not callable(obj):
             continue
         if isinstance(obj, type):  # a player class that needs no arguments; not Advice, AnyGame...
             try:

@@ -13,6 +13,10 @@ view to that game's player (``strategies.windmill``, ``strategies.crazy_quilt``)
 ``lookahead``              searches every sequence of plays in view and weighs the next card by the
                            unseen cards (the board's Hint uses it; for Crazy Quilt, ``tips`` wins as
                            often on the deals measured so far, see docs/winnability.md)
+``sampling``               Windmill only: guesses the stock's order many times and plays the move the
+                           clairvoyant solver wins most guesses with (minutes a game, not yet clearly
+                           better than lookahead; ``sampling_player(samples=..., seed=...)`` for
+                           settings)
 ========================  ===========================================================================
 
 >>> from windmill_widget import Game, QuiltGame
@@ -92,8 +96,27 @@ def random_strategy(seed: int | None = None) -> AnyGame:
     return _each_game(name, windmill.random_strategy(seed), crazy_quilt.random_strategy(seed))
 
 
-#: The strongest no-peeking player shipped; the board's Hint uses it. Deterministic: its effort is a
-#: count of positions, not a time.
+sampling = AnyGame("sampling", {"windmill": windmill.sampling})
+
+
+def sampling_player(**settings: Any) -> AnyGame:
+    """``sampling`` with other settings (see :func:`.windmill.sampling_player`); Windmill only."""
+    return AnyGame("sampling_player", {"windmill": windmill.sampling_player(**settings)})
+
+
+#: The strongest fast no-peeking player shipped; the board's Hint uses it. Deterministic: its effort
+#: is a count of positions, not a time. ``sampling`` takes seconds a move (see its module): too slow
+#: for a Hint, and not clearly stronger.
 default_strategy = lookahead
 
-__all__ = ["Advice", "AnyGame", "default_strategy", "greedy", "lookahead", "random_strategy", "tips"]
+__all__ = [
+    "Advice",
+    "AnyGame",
+    "default_strategy",
+    "greedy",
+    "lookahead",
+    "random_strategy",
+    "sampling",
+    "sampling_player",
+    "tips",
+]

@@ -2,6 +2,7 @@
 
 from .basic import greedy, random_strategy
 from .lookahead import lookahead
+from .sampling import sampling, sampling_player
 from .tips import tips
 
-__all__ = ["greedy", "lookahead", "random_strategy", "tips"]
+__all__ = ["greedy", "lookahead", "random_strategy", "sampling", "sampling_player", "tips"]
