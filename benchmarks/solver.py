@@ -44,8 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain
 
 from windmill_widget import Game, Rules
 from windmill_widget.lab.stats import wilson
-from windmill_widget.solver import solve
-from windmill_widget.solver.windmill import clock
+from windmill_widget.solver import clock, solve
 from windmill_widget.strategies import greedy
 
 RESULTS = Path(__file__).resolve().parent / "results"

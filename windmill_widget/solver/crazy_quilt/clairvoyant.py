@@ -7,10 +7,9 @@ ceiling for any strategy on a deal, not advice a player could have followed. (Th
 
 from __future__ import annotations
 
-import time
-
 from ...games.crazy_quilt import QuiltGame, QuiltMove
 from ...games.crazy_quilt.search import SearchState, concrete_move
+from .. import clock
 from ..solution import Solution
 from .bound import waste_order_lost
 from .exhaustive import Exhaustive
@@ -44,15 +43,15 @@ def solve(game: QuiltGame, *, max_seconds: float | None = None, max_nodes: int |
     """
     if not isinstance(game, QuiltGame):
         raise TypeError(f"This solver takes a QuiltGame (e.g. QuiltGame(seed=7)), not {game!r}.")
-    t0 = time.perf_counter()
+    t0 = clock.now()
     deadline = None if max_seconds is None else t0 + max_seconds
     state = SearchState.from_game(game)
     if state.is_won():
-        return Solution("won", (), 0, time.perf_counter() - t0, "exhaustive")
+        return Solution("won", (), 0, clock.now() - t0, "exhaustive")
     if not state.moves():
-        return Solution("lost", (), 0, time.perf_counter() - t0, "exhaustive")
+        return Solution("lost", (), 0, clock.now() - t0, "exhaustive")
     if waste_order_lost(state):
-        return Solution("lost", (), 1, time.perf_counter() - t0, "waste-order")
+        return Solution("lost", (), 1, clock.now() - t0, "waste-order")
     dfs = Exhaustive(SearchState.from_game(game))
     searches: list[Nested] = []
     stats: dict[str, int] = {}
@@ -67,7 +66,7 @@ def solve(game: QuiltGame, *, max_seconds: float | None = None, max_nodes: int |
         moves = _engine_line(game, line) if line is not None else ()
         stats.update(nested_nodes=nodes() - dfs.nodes, nested_levels=[n.level for n in searches],
                      exhaustive_nodes=dfs.nodes, pruned=dfs.pruned)  # fmt: skip
-        return Solution(result, moves, nodes(), time.perf_counter() - t0, method, stats)
+        return Solution(result, moves, nodes(), clock.now() - t0, method, stats)
 
     for policy in PORTFOLIO:  # level 1 with each policy
         if _out_of_budget(deadline, left()):
@@ -105,7 +104,7 @@ def _slice(size: int | None, nodes_left: int | None) -> int:
 def _out_of_budget(deadline: float | None, nodes_left: int | None) -> bool:
     if nodes_left is not None and nodes_left <= 0:
         return True
-    return deadline is not None and time.perf_counter() >= deadline
+    return deadline is not None and clock.now() >= deadline
 
 
 def _engine_line(game: QuiltGame, line: list[int]) -> tuple[QuiltMove, ...]:

@@ -16,9 +16,8 @@ interleave it with the nested search.
 
 from __future__ import annotations
 
-import time
-
 from ...games.crazy_quilt.search import FOUNDATION0, SearchState
+from .. import clock
 from .bound import waste_order_lost
 from .playout import policy_move
 
@@ -49,7 +48,7 @@ class Exhaustive:
 
     def run(self, max_nodes: int, deadline: float | None = None) -> str | None:
         """Search on for at most ``max_nodes`` new positions (or until ``deadline``, a
-        ``time.perf_counter()`` value). Returns ``"won"`` (see :attr:`line`), ``"lost"`` (every
+        :func:`..clock.now` reading). Returns ``"won"`` (see :attr:`line`), ``"lost"`` (every
         reachable position searched) or ``None`` (not finished yet)."""
         if self.done:
             return "won" if self.line is not None else "lost"
@@ -81,9 +80,7 @@ class Exhaustive:
                     s.undo(record)
                     continue
                 stack.append([ordered(s), 0, record, m])
-                if nodes >= max_nodes or (
-                    deadline is not None and not nodes & 63 and time.perf_counter() > deadline
-                ):
+                if nodes >= max_nodes or (deadline is not None and not nodes & 63 and clock.now() > deadline):
                     self.nodes += nodes
                     return None
             else:

@@ -15,10 +15,10 @@ It finds wins; it never proves a loss.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Generator
 
 from ...games.crazy_quilt.search import SearchState
+from .. import clock
 from .playout import Policy, playout, policy_move
 
 #: What a nested search returns: (the value its line ends with, see :mod:`.playout`; the line).
@@ -47,7 +47,7 @@ class Nested:
 
     def run(self, max_nodes: int, deadline: float | None = None, max_level: int | None = None) -> bool:
         """Search on for about ``max_nodes`` positions (or until ``deadline``, a
-        ``time.perf_counter()`` value, or the end of level ``max_level``); ``True`` once a win is
+        :func:`..clock.now` reading, or the end of level ``max_level``); ``True`` once a win is
         found (see :attr:`line`)."""
         used = 0
         while self.best[0]:
@@ -61,7 +61,7 @@ class Nested:
                     n = next(self._search)
                     self.nodes += n
                     used += n
-                    if used >= max_nodes or (deadline is not None and time.perf_counter() > deadline):
+                    if used >= max_nodes or (deadline is not None and clock.now() > deadline):
                         return False
             except StopIteration as done:
                 self._search = None

@@ -14,7 +14,7 @@ the deal lost; otherwise a failure proves nothing.
 from __future__ import annotations
 
 from ...games.windmill.search import CENTRE_FULL, CENTRE_NEEDS, CORNER_FULL, DEAL, SearchState
-from . import clock
+from .. import clock
 from .bound import relaxed_winnable
 
 

@@ -35,7 +35,7 @@ from ...games.windmill.search import (
     CORNER_TOP,
     SearchState,
 )
-from . import clock
+from .. import clock
 
 
 class _Budget(Exception):

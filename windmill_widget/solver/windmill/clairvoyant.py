@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from ...games.windmill import Game, Move
 from ...games.windmill.search import SearchState, concrete_move
+from .. import clock
 from ..solution import Solution
-from . import clock
 from .beam import beam_search
 from .bound import dig_search
 from .exhaustive import Exhaustive

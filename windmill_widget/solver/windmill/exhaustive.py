@@ -13,7 +13,7 @@ relaxation (:mod:`.bound`) proves lost are cut off. The search runs in slices (`
 from __future__ import annotations
 
 from ...games.windmill.search import SearchState
-from . import clock
+from .. import clock
 from .bound import dig_search
 
 

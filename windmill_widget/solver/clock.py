@@ -1,4 +1,4 @@
-"""The clock the solver's time budgets are measured by.
+"""The clock every game's solver measures its time budgets by (one, so a benchmark's choice holds).
 
 ``max_seconds`` means wall-clock seconds (``time.perf_counter``), which is what a notebook user
 waits for. A benchmark on a shared machine can ask for the process's CPU time instead
