@@ -35,18 +35,39 @@ const ROW_GAP = 0.25; // between the top row's counters and the column letters
 // Below MIN_CARD_W a card would not be legible: a narrower host scrolls the board sideways instead.
 export const MIN_CARD_W = 22;
 export const MAX_CARD_W = 64;
+// A narrow host (a phone, a split window) would squeeze the cards between the two foundation columns:
+// there the foundations go in a row above the quilt instead (Aces left, Kings right), up to cards this
+// wide, which is where the side-by-side layout takes over with cards just as big.
+export const STACKED_MAX_CARD_W = 30;
+const ROW_LABEL = 0.4; // the row numbers' room left of the quilt, when no foundation column is there
 
 const N = COLUMNS.length;
 const QUILT_UNITS = N * CELL + (N - 1) * CELL_GAP;
 const UNITS_W = 2 * MARGIN + 2 * (1 + SIDE_GAP) + QUILT_UNITS;
+const STACKED_UNITS_W = 2 * MARGIN + ROW_LABEL + QUILT_UNITS;
 
 const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
 
-/** The board's width in pixels with cards `cardW` wide (margins included), as quiltLayout lays it. */
-function boardWidth(cardW) {
+/** The quilt's width in pixels with cards `cardW` wide, as quiltLayout rounds its cells. */
+function quiltWidth(cardW) {
   const cell = Math.round(cardW * CARD_ASPECT);
-  const cellStep = cell + Math.round(cardW * CELL_GAP);
-  return Math.ceil(2 * cardW * (MARGIN + 1 + SIDE_GAP) + (N - 1) * cellStep + cell);
+  return (N - 1) * (cell + Math.round(cardW * CELL_GAP)) + cell;
+}
+
+/** The board's width in pixels with cards `cardW` wide (margins included), as quiltLayout lays it. */
+function boardWidth(cardW, stacked = false) {
+  const sides = stacked ? 2 * MARGIN + ROW_LABEL : 2 * (MARGIN + 1 + SIDE_GAP);
+  return Math.ceil(cardW * sides + quiltWidth(cardW));
+}
+
+/** Narrower than this, the foundations go above the quilt. */
+const STACKED_BELOW = boardWidth(STACKED_MAX_CARD_W);
+
+/** The largest card width from `lo` to `hi` whose board fits `w` (or `lo`: the board scrolls). */
+function fittingCardW(w, units, lo, hi, stacked) {
+  let cardW = Math.floor(clamp(w / units, lo, hi));
+  while (cardW > lo && boardWidth(cardW, stacked) > w) cardW -= 1;
+  return cardW;
 }
 
 /** Empty-slot captions: a quilt space stays empty; a foundation shows what it builds toward. */
@@ -62,17 +83,22 @@ export function caption(name) {
  */
 export function quiltLayout(width, options = {}) {
   const w = Math.max(1, Number.isFinite(width) ? width : 0);
+  const stacked = w < STACKED_BELOW;
   // The cells' rounding makes the board a few pixels wider than its units say: shrink until it fits.
-  let cardW = Math.floor(clamp(w / UNITS_W, MIN_CARD_W, MAX_CARD_W));
-  while (cardW > MIN_CARD_W && boardWidth(cardW) > w) cardW -= 1;
+  const cardW = stacked
+    ? fittingCardW(w, STACKED_UNITS_W, MIN_CARD_W, STACKED_MAX_CARD_W, true)
+    : fittingCardW(w, UNITS_W, STACKED_MAX_CARD_W, MAX_CARD_W, false);
   const cardH = Math.round(cardW * CARD_ASPECT);
   const cell = cardH; // the square each cell's card sits in
   const cellStep = cell + Math.round(cardW * CELL_GAP);
-  const left = Math.max(cardW * MARGIN, (w - boardWidth(cardW)) / 2 + cardW * MARGIN);
-  const quiltX = Math.round(left + cardW * (1 + SIDE_GAP));
+  const left = Math.max(cardW * MARGIN, (w - boardWidth(cardW, stacked)) / 2 + cardW * MARGIN);
+  const quiltX = Math.round(left + cardW * (stacked ? ROW_LABEL : 1 + SIDE_GAP));
+  const quiltW = quiltWidth(cardW);
   // The stock, the waste and the card in hand in a row above the quilt, always in view.
   const topY = Math.round(cardW * (MARGIN + LABEL_SPACE));
-  const quiltY = Math.round(topY + cardH + counterRoom(cardW) + cardW * (ROW_GAP + LABEL_SPACE));
+  const rowStep = cardH + counterRoom(cardW) + cardW * ROW_GAP; // a row of cards with counters under them
+  const foundationY = Math.round(topY + rowStep); // stacked: the foundations' row
+  const quiltY = Math.round(topY + rowStep * (stacked ? 2 : 1) + cardW * LABEL_SPACE);
   const quiltH = (N - 1) * cellStep + cell;
   const piles = {};
   CELLS.forEach((name, i) => {
@@ -87,13 +113,16 @@ export function quiltLayout(width, options = {}) {
       across: !upright(i),
     };
   });
-  // Four foundations to a column, spread over the quilt's height, each with its counter below.
+  // Four foundations to a column, spread over the quilt's height, each with its counter below; or,
+  // stacked, all eight in a row over the quilt's width.
   const slot = quiltH / 4;
-  const columnX = [Math.round(left), Math.round(quiltX + (N - 1) * cellStep + cell + cardW * SIDE_GAP)];
-  [UP, DOWN].forEach((names, side) => {
-    names.forEach((name, k) => {
-      piles[name] = { x: columnX[side], y: Math.round(quiltY + k * slot + (slot - cardH) / 2), w: cardW, h: cardH };
-    });
+  const columnX = [Math.round(left), Math.round(quiltX + quiltW + cardW * SIDE_GAP)];
+  const rowStepX = (quiltW - cardW) / (FOUNDATIONS.length - 1);
+  FOUNDATIONS.forEach((name, i) => {
+    const [side, k] = [Math.floor(i / UP.length), i % UP.length];
+    piles[name] = stacked
+      ? { x: Math.round(quiltX + i * rowStepX), y: foundationY, w: cardW, h: cardH }
+      : { x: columnX[side], y: Math.round(quiltY + k * slot + (slot - cardH) / 2), w: cardW, h: cardH };
   });
   const fanStep = FAN.step * cardW;
   const fanW = Math.round(cardW + (FAN.shown - 1) * fanStep);
@@ -106,10 +135,14 @@ export function quiltLayout(width, options = {}) {
   }
   const lowest = Math.max(quiltY + quiltH, piles[UP.at(-1)].y + cardH + counterRoom(cardW));
   const height = Math.ceil(lowest + cardW * MARGIN);
-  const order = [...TOP.filter((n) => piles[n]), ...CELLS, ...UP, ...DOWN];
+  // Tab goes in reading order: the top row, (stacked) the foundations' row, the quilt row by row.
+  const top = TOP.filter((n) => piles[n]);
+  const order = stacked ? [...top, ...UP, ...DOWN, ...CELLS] : [...top, ...CELLS, ...UP, ...DOWN];
+  const right = stacked ? quiltX + quiltW + cardW * MARGIN : columnX[1] + cardW * (1 + MARGIN);
   return {
     game: "crazy-quilt",
-    width: Math.max(w, Math.ceil(columnX[1] + cardW * (1 + MARGIN))),
+    stacked,
+    width: Math.max(w, Math.ceil(right)),
     height,
     cardW,
     cardH,

@@ -303,6 +303,30 @@ describe("Crazy Quilt's board", () => {
     assert.equal(neighbour(L, "h1", "right"), "S-");
   });
 
+  it("in a narrow host puts the foundations in a row over the quilt (Aces left, Kings right) and keeps cards legible", () => {
+    for (const width of [284, 300, 320, 360, 400]) {
+      const L = computeLayout("crazy-quilt", width, { hand: true });
+      assert.ok(L.stacked, `stacked at ${width}`);
+      assert.equal(L.width, Math.max(width, computeLayout("crazy-quilt", 1, { hand: true }).width));
+      const quiltTop = Math.min(...quilt.CELLS.map((n) => L.piles[n].y));
+      const quiltLeft = Math.min(...quilt.CELLS.map((n) => L.piles[n].x));
+      const quiltRight = Math.max(...quilt.CELLS.map((n) => L.piles[n].x + L.piles[n].w));
+      const row = [...quilt.UP, ...quilt.DOWN].map((n) => L.piles[n]);
+      for (const r of row) {
+        assert.equal(r.y, row[0].y, "one row");
+        assert.ok(r.y > L.piles.stock.y + L.piles.stock.h && r.y + r.h < quiltTop, "between the stock and the quilt");
+        assert.ok(r.x >= quiltLeft && r.x + r.w <= quiltRight, "over the quilt's width");
+      }
+      for (let i = 1; i < row.length; i++) assert.ok(row[i].x > row[i - 1].x + row[i - 1].w, "left to right, apart");
+      assert.equal(neighbour(L, "a1", "up"), "S+");
+      const order = readingOrder(L);
+      assert.deepEqual(order.slice(3, 11), [...quilt.UP, ...quilt.DOWN]);
+    }
+    const phone = computeLayout("crazy-quilt", 320, { hand: true }); // it scrolled sideways here before
+    assert.ok(phone.width === 320 && phone.cardW > quilt.MIN_CARD_W, `${phone.cardW} px cards in 320 px`);
+    assert.ok(!computeLayout("crazy-quilt", 600, { hand: true }).stacked);
+  });
+
   it("tabs through the stock, waste and hand, the quilt row by row, then the foundations", () => {
     const order = readingOrder(computeLayout("crazy-quilt", 900, { hand: true }));
     assert.deepEqual(order.slice(0, 3), ["stock", "waste", "hand"]);
