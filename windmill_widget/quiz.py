@@ -23,6 +23,7 @@ import ipywidgets as widgets
 
 from .core import PatienceGame
 from .core.text import excerpt, shorten
+from .fallback import with_fallback
 
 
 class MoveQuiz(widgets.VBox):
@@ -70,12 +71,10 @@ class MoveQuiz(widgets.VBox):
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The live box (front ends with widgets show it), and a note for places without a kernel."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        data, metadata = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
         example = self.game.move_type.notation.example
         note = (
             f"<p><b>Move:</b> <code>{escape(example)}</code> … a box to type moves into; run the notebook "
             "to use it (the answers below list the legal moves).</p>"
         )
         text = f"<MoveQuiz: type a move such as {example!r}; run the notebook to use it>"
-        return {**data, "text/html": note, "text/plain": text}, dict(metadata)
+        return with_fallback(super()._repr_mimebundle_(**kwargs), {"text/html": note, "text/plain": text})

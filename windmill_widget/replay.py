@@ -23,6 +23,7 @@ import ipywidgets as widgets
 
 from .core import Move
 from .core import PatienceGame as Game
+from .fallback import with_fallback
 from .widget import WindmillWidget
 
 
@@ -66,14 +67,13 @@ class ReplayControls(widgets.VBox):
         """The live controls (front ends with widgets show them), and for places without a kernel
         (nbconvert's HTML, nbviewer, GitHub) the board's picture at the slider's move with a line
         saying what the controls do, instead of ipywidgets' ``ReplayControls(children=(HBox(...``."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        data, metadata = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
         note = (
             f"<p>▶ Replay of a line of {self.slider.max} moves, shown at move {self.slider.value}: run the "
             "notebook to play it or step through it with the slider.</p>"
         )
         picture = self.board.game._repr_html_()
-        return {**data, "text/html": note + picture, "text/plain": repr(self)}, dict(metadata)
+        static = {"text/html": note + picture, "text/plain": repr(self)}
+        return with_fallback(super()._repr_mimebundle_(**kwargs), static)
 
     def _go(self, n: int) -> None:
         self.slider.value = max(self.slider.min, min(self.slider.max, n))

@@ -51,6 +51,7 @@ from .core import Card, IllegalMove, Move, PatienceGame, find_game
 from .core.cards import NUM_CARDS
 from .core.outcome import TextEnum
 from .core.text import excerpt, shorten
+from .fallback import with_fallback
 from .guard import call_in_thread
 from .strategies import default_strategy
 
@@ -242,14 +243,12 @@ class PatienceWidget(anywidget.AnyWidget):
         picture of the position (as SVG, and as an HTML ``<img>`` that shows even where the notebook is
         not trusted) and the text line, for places without a widget front end (nbviewer, GitHub,
         nbconvert, an untrusted notebook, a terminal)."""
-        bundle = super()._repr_mimebundle_(**kwargs)  # (data, metadata), a bare dict or None
-        data, metadata = bundle if isinstance(bundle, tuple) else (bundle or {}, {})
         static = {
             "image/svg+xml": self._game.svg(),
             "text/html": self._game._repr_html_(),
             "text/plain": repr(self),
         }
-        return {**data, **static}, dict(metadata)
+        return with_fallback(super()._repr_mimebundle_(**kwargs), static)
 
     # -- playing from cells -----------------------------------------------------------------------
     def play(self, move: Move | str) -> Move:

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.svg import as_img
+from ..fallback import with_fallback
 from .charts import WIDTH, Bar, Line, Rect, Text, to_svg, win_rate_layout
 
 _ALIGN = {"start": "left", "middle": "center", "end": "right"}
@@ -76,11 +77,10 @@ class LiveChart:
     def _bundle(self) -> dict[str, Any]:
         """The live canvas (front ends with widgets show it) and a static picture of the chart as it is
         now (front ends without: an HTML export, GitHub, nbviewer, an untrusted notebook)."""
-        bundle = self.canvas._repr_mimebundle_()  # a dict, or (data, metadata)
-        data = bundle[0] if isinstance(bundle, tuple) else dict(bundle or {})
         svg = self.svg()
         alt = f"{self._heading()}: " + ", ".join(f"{b.name} won {b.wins} of {b.n}" for b in self.bars)
-        return {**data, "image/svg+xml": svg, "text/html": as_img(svg, alt), "text/plain": repr(self)}
+        static = {"image/svg+xml": svg, "text/html": as_img(svg, alt), "text/plain": repr(self)}
+        return with_fallback(self.canvas._repr_mimebundle_(), static)[0]  # display(raw=True) takes data only
 
     def svg(self) -> str:
         """The chart as it is now, as a standalone SVG picture."""
