@@ -63,8 +63,11 @@ function boardWidth(cardW, stacked = false) {
 /** Narrower than this, the foundations go above the quilt. */
 const STACKED_BELOW = boardWidth(STACKED_MAX_CARD_W);
 
-/** The largest card width from `lo` to `hi` whose board fits `w` (or `lo`: the board scrolls). */
-function fittingCardW(w, units, lo, hi, stacked) {
+/** The largest card width whose board fits `w` (at least the layout's smallest: the board scrolls). */
+function fittingCardW(w, stacked) {
+  const [units, lo, hi] = stacked
+    ? [STACKED_UNITS_W, MIN_CARD_W, STACKED_MAX_CARD_W]
+    : [UNITS_W, STACKED_MAX_CARD_W, MAX_CARD_W];
   let cardW = Math.floor(clamp(w / units, lo, hi));
   while (cardW > lo && boardWidth(cardW, stacked) > w) cardW -= 1;
   return cardW;
@@ -85,9 +88,7 @@ export function quiltLayout(width, options = {}) {
   const w = Math.max(1, Number.isFinite(width) ? width : 0);
   const stacked = w < STACKED_BELOW;
   // The cells' rounding makes the board a few pixels wider than its units say: shrink until it fits.
-  const cardW = stacked
-    ? fittingCardW(w, STACKED_UNITS_W, MIN_CARD_W, STACKED_MAX_CARD_W, true)
-    : fittingCardW(w, UNITS_W, STACKED_MAX_CARD_W, MAX_CARD_W, false);
+  const cardW = fittingCardW(w, stacked);
   const cardH = Math.round(cardW * CARD_ASPECT);
   const cell = cardH; // the square each cell's card sits in
   const cellStep = cell + Math.round(cardW * CELL_GAP);
