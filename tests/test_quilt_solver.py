@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 
+import brute_force
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -29,33 +30,7 @@ SUITS = "SHDC"
 
 def brute_force_winnable(game: QuiltGame, limit: int = 300_000) -> bool:
     """Plain reachability over engine positions (the engine's rules and nothing else)."""
-    pos = game._pos.copy()
-    seen: set[tuple] = set()
-    records: list = []
-
-    def key() -> tuple:
-        return tuple(tuple(p) for p in pos.piles), pos.redeals_used
-
-    seen.add(key())
-    frames = [iter(pos.legal_codes())]
-    while frames:
-        assert len(seen) < limit, "endgame too big for the brute force"
-        code = next(frames[-1], None)
-        if code is None:
-            frames.pop()
-            if records:
-                pos.revert(records.pop())
-            continue
-        records.append(pos.apply(code))
-        if pos.is_won():
-            return True
-        k = key()
-        if k in seen:
-            pos.revert(records.pop())
-            continue
-        seen.add(k)
-        frames.append(iter(pos.legal_codes()))
-    return False
+    return brute_force.brute_force_winnable(game, lambda pos: pos.redeals_used, limit)
 
 
 def endgame(rng: random.Random, rules: QuiltRules, cards_out: int) -> QuiltGame:

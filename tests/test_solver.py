@@ -12,6 +12,7 @@ import random
 import time
 from unittest import mock
 
+import brute_force
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -31,33 +32,7 @@ SUITS = "SHDC"
 
 def brute_force_winnable(game: Game, limit: int = 400_000) -> bool:
     """Plain reachability over engine positions (the engine's rules and nothing else)."""
-    pos = game._pos.copy()
-    seen: set[tuple] = set()
-    records: list = []
-
-    def key() -> tuple:
-        return tuple(tuple(p) for p in pos.piles), pos.corner_run
-
-    seen.add(key())
-    frames = [iter(pos.legal_codes())]
-    while frames:
-        assert len(seen) < limit, "endgame too big for the brute force"
-        code = next(frames[-1], None)
-        if code is None:
-            frames.pop()
-            if records:
-                pos.revert(records.pop())
-            continue
-        records.append(pos.apply(code))
-        if pos.is_won():
-            return True
-        k = key()
-        if k in seen:
-            pos.revert(records.pop())
-            continue
-        seen.add(k)
-        frames.append(iter(pos.legal_codes()))
-    return False
+    return brute_force.brute_force_winnable(game, lambda pos: pos.corner_run, limit)
 
 
 def endgame(rng: random.Random, rules: Rules, cards_out: int) -> Game:
