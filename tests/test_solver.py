@@ -295,6 +295,8 @@ def test_sliced_search_reaches_the_same_verdict() -> None:
     retried = 0
     games = [late_position(seed, Rules.strict(), 10) for seed in range(6)]
     games += [endgame(random.Random(seed), Rules.strict(), 18) for seed in range(6)]
+    # Checks long enough to be cut short (the relaxation reads the clock every 4096 positions).
+    games += [late_position(seed, Rules.strict(), 25) for seed in (1, 5)]
     for seed, game in enumerate(games):
         if game.status != "playing":
             continue

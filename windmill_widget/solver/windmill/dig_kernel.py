@@ -1,0 +1,378 @@
+"""The dig relaxation's search loop (see :mod:`.bound` for the argument), written once in a style
+that runs both as plain Python and compiled by numba.
+
+The solver's proofs of loss call the relaxation on every position they visit, hundreds of
+thousands of relaxed positions a call, so this loop is where a proof spends its time. With numba
+(a dependency wherever it has a build) it is compiled to machine code on first use and cached on
+disk; without it (Pyodide), or with ``WINDMILL_WIDGET_PURE_PYTHON=1`` set, the same source runs as
+Python, with the same verdicts and node counts, only slower. ``tests/test_dig_kernel.py`` checks
+that the two agree.
+
+The style that lets one source serve both: flat integer arrays (lists in Python, numpy arrays for
+numba), an explicit stack instead of recursion, a memo that is a hash table in an array, and the
+clock read through :func:`_clock`, which numba calls back into Python for.
+
+Each stack level holds a whole relaxed position (the ranks at hand, the sorted corner heights,
+the centre, the corner run, cards dealt, plays minus deals, the deepest dig, cards still out), so
+a child is its parent's copy with one move applied and going back is just popping: no undo.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+
+from .. import clock
+
+try:
+    if os.environ.get("WINDMILL_WIDGET_PURE_PYTHON"):
+        raise ImportError("compilation turned off by WINDMILL_WIDGET_PURE_PYTHON")
+    import numba
+    import numpy as np
+    from numba import objmode
+except ImportError:  # pragma: no cover - depends on the environment
+    numba = None
+    np = None
+
+    def objmode(**_kw):  # numba's escape hatch back to Python: nothing to do in Python
+        return contextlib.nullcontext()
+
+
+#: True when the loop runs compiled by numba.
+COMPILED = numba is not None
+
+# Moves (the low four bits; the corner(s) they concern above them).
+_TO_CENTRE = 0  # the centre's rank, from hand
+_CORNER_TO_CENTRE = 1  # corner j's top card to the centre
+_TO_CORNER = 2  # corner j's rank, from hand
+_CORNER_TO_CORNER = 3  # corner i's top onto corner j (transfers="any")
+_CENTRE_TO_CORNER = 4  # the centre's top onto corner j (transfers="any")
+_DEAL_CENTRE = 5  # deal to the next card the centre needs, and play it there
+_DEAL_CORNER = 6  # deal to the next card corner j needs, and play it there
+
+_MAXM = 32  # moves a position can have: 1 + 1 + 4 + 12 + 4 + 1 + 4 < 32
+_MAXD = 2048  # stack depth; a deeper relaxed line gives no conclusion
+_MEMO0 = 1 << 12  # the memo's first size (a power of two)
+
+# Verdicts.
+WON = 1
+LOST = 0
+NO_CONCLUSION = -1
+
+# Scalars per stack level.
+_C, _RUN, _K, _E, _DUG, _OUT = range(6)
+_NS = 6
+
+
+def _clock() -> float:
+    return clock.now()
+
+
+def _dig(R, n, have0, buried, nb, corner0, c0, run0, limit, transfers, out0, k0, budget, deadline):
+    """Search the relaxed game from the position given; returns ``(verdict, nodes)``.
+
+    ``R``: the stock's ranks in dealing order (``n`` of them, ``k0`` dealt); ``have0``: cards of
+    each rank at hand (14 slots, rank 1..13); ``buried``: the waste below its top, top first
+    (``nb`` cards); ``corner0``: the four corner heights, sorted; ``limit``: the corner run's limit
+    (-1: none); ``deadline``: a :func:`.clock.now` reading, or a negative number for none.
+    """
+    # nxt[i * 14 + r]: where the next card of rank r is in the stock from position i on (n: none).
+    nxt = _int_array((n + 1) * 14)
+    for r in range(14):
+        nxt[n * 14 + r] = n
+    for i in range(n - 1, k0 - 1, -1):
+        for r in range(14):
+            nxt[i * 14 + r] = nxt[(i + 1) * 14 + r]
+        nxt[i * 14 + R[i]] = i
+    have = _int_array(_MAXD * 14)
+    corner = _int_array(_MAXD * 4)
+    sc = _int_array(_MAXD * _NS)
+    moves = _int_array(_MAXD * _MAXM)
+    nmoves = _int_array(_MAXD)
+    at = _int_array(_MAXD)
+    for r in range(14):
+        have[r] = have0[r]
+    for j in range(4):
+        corner[j] = corner0[j]
+    sc[_C] = c0
+    sc[_RUN] = run0
+    sc[_K] = k0
+    sc[_E] = 0
+    sc[_DUG] = 0
+    sc[_OUT] = out0
+    # The memo: the deepest dig searched from each (cards dealt, foundations), in an open-addressing
+    # hash table that doubles when half full.
+    mkeys = _int_array(_MEMO0)
+    mvals = _int_array(_MEMO0)
+    for i in range(_MEMO0):
+        mkeys[i] = -1
+    used = 0
+    if sc[_OUT] == 0:
+        return WON, 0
+    key = _key(0, corner, sc, limit)
+    mkeys[_slot(mkeys, key)] = key
+    mvals[_slot(mkeys, key)] = 0
+    used = 1
+    _list_moves(0, have, corner, sc, moves, nmoves, at, nxt, n, limit, transfers)
+    nodes = 1
+    d = 0
+    while d >= 0:
+        if at[d] == nmoves[d]:
+            d -= 1
+            continue
+        m = moves[d * _MAXM + at[d]]
+        at[d] += 1
+        if d + 1 >= _MAXD:
+            return NO_CONCLUSION, nodes
+        _copy(d, have, corner, sc)
+        _apply(d + 1, m, have, corner, sc, buried, nb, R, nxt)
+        b = (d + 1) * _NS
+        if sc[b + _OUT] == 0:
+            return WON, nodes
+        key = _key(d + 1, corner, sc, limit)
+        i = _slot(mkeys, key)
+        if mkeys[i] == key:
+            if mvals[i] >= sc[b + _DUG]:
+                continue  # searched before, dug at least as deep: deeper is better
+        else:
+            mkeys[i] = key
+            used += 1
+        mvals[i] = sc[b + _DUG]
+        if 2 * used > len(mkeys):
+            mkeys, mvals = _grow(mkeys, mvals)
+        _list_moves(d + 1, have, corner, sc, moves, nmoves, at, nxt, n, limit, transfers)
+        d += 1
+        nodes += 1
+        if nodes > budget:
+            return NO_CONCLUSION, nodes
+        if deadline >= 0 and (nodes & 4095) == 0:
+            with objmode(now="float64"):
+                now = _clock()
+            if now > deadline:
+                return NO_CONCLUSION, nodes
+    return LOST, nodes
+
+
+def _int_array(size):
+    return [0] * size
+
+
+def _copy(d, have, corner, sc):
+    for r in range(14):
+        have[(d + 1) * 14 + r] = have[d * 14 + r]
+    for j in range(4):
+        corner[(d + 1) * 4 + j] = corner[d * 4 + j]
+    for i in range(_NS):
+        sc[(d + 1) * _NS + i] = sc[d * _NS + i]
+
+
+def _play(d, r, have, sc, buried, nb):
+    """Play a card of rank r from hand at level d: plays now outnumber deals by one more, which
+    may uncover the next waste card."""
+    have[d * 14 + r] -= 1
+    b = d * _NS
+    sc[b + _OUT] -= 1
+    e = sc[b + _E] + 1
+    sc[b + _E] = e
+    if e > sc[b + _DUG]:
+        sc[b + _DUG] = e
+        if e <= nb:
+            have[d * 14 + buried[e - 1]] += 1
+
+
+def _deal_to(d, q, have, sc, R):
+    """Deal every stock card up to position q: all stay at hand (the relaxation)."""
+    b = d * _NS
+    k = sc[b + _K]
+    for i in range(k, q + 1):
+        have[d * 14 + R[i]] += 1
+    sc[b + _E] -= q + 1 - k
+    sc[b + _K] = q + 1
+
+
+def _sort4(corner, d):
+    b = d * 4
+    for i in range(1, 4):
+        x = corner[b + i]
+        j = i - 1
+        while j >= 0 and corner[b + j] > x:
+            corner[b + j + 1] = corner[b + j]
+            j -= 1
+        corner[b + j + 1] = x
+
+
+def _centre_needs(c):
+    # The rank the centre needs at height c (0: no base yet, or full).
+    if c == 0 or c >= 52:
+        return 0
+    return c % 13 + 1
+
+
+def _apply(d, m, have, corner, sc, buried, nb, R, nxt):
+    kind = m & 15
+    j = (m >> 4) & 15
+    i = m >> 8
+    b = d * _NS
+    if kind in (_DEAL_CENTRE, _DEAL_CORNER):
+        k = sc[b + _K]
+        r = _centre_needs(sc[b + _C]) if kind == _DEAL_CENTRE else 13 - corner[d * 4 + j]
+        _deal_to(d, nxt[k * 14 + r], have, sc, R)
+        kind = _TO_CENTRE if kind == _DEAL_CENTRE else _TO_CORNER
+    if kind == _TO_CENTRE:
+        _play(d, _centre_needs(sc[b + _C]), have, sc, buried, nb)
+        sc[b + _C] += 1
+        sc[b + _RUN] = 0
+    elif kind == _CORNER_TO_CENTRE:
+        corner[d * 4 + j] -= 1  # the first of equal heights: the corners stay sorted
+        sc[b + _C] += 1
+        sc[b + _RUN] += 1
+    elif kind == _TO_CORNER:
+        _play(d, 13 - corner[d * 4 + j], have, sc, buried, nb)
+        corner[d * 4 + j] += 1  # the last of equal heights: the corners stay sorted
+    elif kind == _CORNER_TO_CORNER:
+        corner[d * 4 + i] -= 1
+        corner[d * 4 + j] += 1
+        _sort4(corner, d)
+    else:  # _CENTRE_TO_CORNER
+        sc[b + _C] -= 1
+        corner[d * 4 + j] += 1
+        _sort4(corner, d)
+
+
+def _key(d, corner, sc, limit):
+    """Level d's position without its dig: cards dealt, centre, corners, corner run."""
+    b = d * _NS
+    cb = d * 4
+    run = sc[b + _RUN] if limit >= 0 else 0  # with no limit the run decides nothing
+    corners = corner[cb] | corner[cb + 1] << 4 | corner[cb + 2] << 8 | corner[cb + 3] << 12
+    return ((sc[b + _K] << 6 | sc[b + _C]) << 16 | corners) << 6 | run
+
+
+def _slot(mkeys, key):
+    """Where ``key`` is in the memo, or the empty slot where it would go (linear probing)."""
+    mask = len(mkeys) - 1
+    h = key ^ (key >> 15) ^ (key >> 29)
+    i = (h * 40503) & mask
+    while mkeys[i] != -1 and mkeys[i] != key:
+        i = (i + 1) & mask
+    return i
+
+
+def _grow(mkeys, mvals):
+    size = 2 * len(mkeys)
+    keys = _int_array(size)
+    vals = _int_array(size)
+    for i in range(size):
+        keys[i] = -1
+    for i in range(len(mkeys)):
+        if mkeys[i] != -1:
+            j = _slot(keys, mkeys[i])
+            keys[j] = mkeys[i]
+            vals[j] = mvals[i]
+    return keys, vals
+
+
+def _list_moves(d, have, corner, sc, moves, nmoves, at, nxt, n, limit, transfers):
+    """List level d's moves, in the order tried."""
+    b = d * _NS
+    c = sc[b + _C]
+    run = sc[b + _RUN]
+    k = sc[b + _K]
+    cb = d * 4
+    hb = d * 14
+    mb = d * _MAXM
+    nm = 0
+    need = _centre_needs(c)
+    # 1. Plays from hand, and a corner's top card to the centre.
+    if need and have[hb + need]:
+        moves[mb + nm] = _TO_CENTRE
+        nm += 1
+    if need and (limit < 0 or run < limit):
+        for j in range(4):
+            if corner[cb + j] == 14 - need:
+                moves[mb + nm] = _CORNER_TO_CENTRE | j << 4
+                nm += 1
+                break
+    for j in range(4):
+        h = corner[cb + j]
+        if h < 13 and (j == 3 or corner[cb + j + 1] != h) and have[hb + 13 - h]:
+            moves[mb + nm] = _TO_CORNER | j << 4
+            nm += 1
+    if transfers:
+        for i in range(4):
+            hi = corner[cb + i]
+            if hi:
+                for j in range(4):
+                    hj = corner[cb + j]
+                    if j != i and hj < 13 and 13 - hj == 14 - hi:
+                        moves[mb + nm] = _CORNER_TO_CORNER | j << 4 | i << 8
+                        nm += 1
+        if c > 1:
+            top = (c - 1) % 13 + 1
+            for j in range(4):
+                hj = corner[cb + j]
+                if hj < 13 and 13 - hj == top:
+                    moves[mb + nm] = _CENTRE_TO_CORNER | j << 4
+                    nm += 1
+    # 2. Deal up to the next card of a rank some foundation needs and has not at hand, and play it.
+    if k < n:
+        row = k * 14
+        if need and not have[hb + need] and nxt[row + need] < n:
+            moves[mb + nm] = _DEAL_CENTRE
+            nm += 1
+        for j in range(4):
+            h = corner[cb + j]
+            if h < 13 and (j == 3 or corner[cb + j + 1] != h):
+                r = 13 - h
+                if not have[hb + r] and nxt[row + r] < n:
+                    moves[mb + nm] = _DEAL_CORNER | j << 4
+                    nm += 1
+    nmoves[d] = nm
+    at[d] = 0
+
+
+if numba is not None:
+    _jit = numba.njit(cache=True)
+
+    @_jit
+    def _int_array(size):  # numba wants a numpy array where Python has a list
+        return np.zeros(size, np.int64)
+
+    _copy = _jit(_copy)
+    _play = _jit(_play)
+    _deal_to = _jit(_deal_to)
+    _sort4 = _jit(_sort4)
+    _centre_needs = _jit(_centre_needs)
+    _apply = _jit(_apply)
+    _key = _jit(_key)
+    _slot = _jit(_slot)
+    _grow = _jit(_grow)
+    _list_moves = _jit(_list_moves)
+    _dig = _jit(_dig)
+
+
+def dig(R, n, have0, buried, corner0, c0, run0, limit, transfers, out0, k0, budget, deadline):
+    """Run :func:`_dig` on plain Python sequences (converted for numba when compiling)."""
+    nb = len(buried)
+    lim = -1 if limit is None else limit
+    dl = -1.0 if deadline is None else float(deadline)
+    if numba is None:
+        return _dig(R, n, have0, buried, nb, corner0, c0, run0, lim, transfers, out0, k0, budget, dl)
+    a = np.asarray
+    v, nodes = _dig(
+        a(R, np.int64) if R else np.zeros(1, np.int64),
+        n,
+        a(have0, np.int64),
+        a(buried, np.int64) if buried else np.zeros(1, np.int64),
+        nb,
+        a(corner0, np.int64),
+        c0,
+        run0,
+        lim,
+        bool(transfers),
+        out0,
+        k0,
+        budget,
+        dl,
+    )
+    return int(v), int(nodes)
