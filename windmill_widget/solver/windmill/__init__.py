@@ -26,30 +26,20 @@ How it works
   It is sound (checked against brute force and along winning lines) and catches the commonest
   way to lose, a long waste that can no longer be dug out. The exhaustive search checks every
   position against it when solving from a position with at most 60 cards in the stock.
-* **Proof mode.** From a fuller stock, once 1.5 million positions have gone by without a verdict
-  (about ten seconds of one core), the exhaustive search starts again with *every* position
-  checked against the relaxation. That is how a full deal gets proved lost: the search walks the
-  opening (on deal 58, the thirty-odd moments at which its one early play, a 2, can be made) and
-  the relaxation refutes each position once a long stretch of deals has buried the waste. A
-  "lost" from it says ``method == "exhaustive"`` (``stats["pruned"]`` counts the positions the
-  relaxation cut off).
+* **Proof mode.** The exhaustive search checks *every* position against the relaxation
+  (compiled by numba, the checks are cheap): from the first position when the budget is half a
+  second or 200,000 positions or more, after 1.5 million positions for smaller ones. That is how a full deal gets proved lost:
+  the search walks the opening and the relaxation refutes each line once a long stretch of deals
+  has buried the waste. A "lost" from it says ``method == "exhaustive"`` (``stats["pruned"]``
+  counts the positions the relaxation cut off).
 
 What to expect (``benchmarks/solver.py``, strict rules, one core per deal, budgets in CPU time;
-the table, with how it was measured, is in ``docs/winnability.md``): 82% of deals 0-999 are
-decided within a second and 86.5% of deals 0-599 within ten, every one by a win; the median deal
-takes 0.02 s. From the middle of a game the solver also proves losses (``benchmarks/solver.py
---stock N``, from where ``greedy`` has played a deal down to N stock cards): with 40 cards left,
-85% are decided within the second, about half of them proved lost; with 20 cards left, 99%.
-
-No *full* deal has been proved lost. A lost deal's reachable space is vast: an exhaustive search
-in C over the same canonical positions, written to check this, visited 188 million positions of
-deal 4 in two minutes without exhausting it, and the relaxation, asked about a fresh deal, lets
-every card dealt wait at hand. Proof mode proves deal 58 lost once its one early play (a 2) is
-made (250 thousand positions), but from the deal itself it ran ten minutes of one core (56
-million positions, 9,082 of them cut off by the relaxation) without a verdict: every moment at
-which the 2 can be played, and every later choice that holding it opens, is refuted separately.
-So lost deals come back ``"unknown"``, and the lab reports the clairvoyant win rate as a range
-when some deals stay unknown.
+the table, with how it was measured, is in ``docs/winnability.md``): 83.8% of deals 0-999 are
+decided within a second (825 won, 13 proved lost); the median deal takes 0.02 s. Deals 11, 48,
+68 and 84 were the first proved lost; some deals stay unknown after ten minutes (4, 33 and 58
+of deals 0-99), so the lab reports the clairvoyant win rate as a range when some deals stay
+unknown. From the middle of a game the solver proves losses more easily (``benchmarks/solver.py
+--stock N``, from where ``greedy`` has played a deal down to N stock cards).
 """
 
 from .clairvoyant import solve
