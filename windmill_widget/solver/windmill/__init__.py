@@ -28,10 +28,10 @@ How it works
   position against it when solving from a position with at most 60 cards in the stock.
 * **Proof mode.** The exhaustive search checks *every* position against the relaxation
   (compiled by numba, the checks are cheap): from the first position when the budget is half a
-  second or 200,000 positions or more, after 1.5 million positions for smaller ones. That is how a full deal gets proved lost:
-  the search walks the opening and the relaxation refutes each line once a long stretch of deals
-  has buried the waste. A "lost" from it says ``method == "exhaustive"`` (``stats["pruned"]``
-  counts the positions the relaxation cut off).
+  second or 200,000 positions or more, after 1.5 million positions for smaller ones. That is how
+  a full deal gets proved lost: the search walks the opening and the relaxation refutes each line
+  once a long stretch of deals has buried the waste. A "lost" from it says
+  ``method == "exhaustive"`` (``stats["pruned"]`` counts the positions the relaxation cut off).
 
 What to expect (``benchmarks/solver.py``, strict rules, one core per deal, budgets in CPU time;
 the table, with how it was measured, is in ``docs/winnability.md``): 83.8% of deals 0-999 are
