@@ -22,6 +22,7 @@ from __future__ import annotations
 import contextlib
 import os
 
+from ...games.windmill.search import CENTRE_NEEDS, CENTRE_TOP, CORNER_FULL, CORNER_NEEDS, CORNER_TOP
 from .. import clock
 
 try:
@@ -106,12 +107,10 @@ def _dig(R, n, have0, buried, nb, corner0, c0, run0, limit, transfers, out0, k0,
     mvals = _int_array(_MEMO0)
     for i in range(_MEMO0):
         mkeys[i] = -1
-    used = 0
     if sc[_OUT] == 0:
         return WON, 0
     key = _key(0, corner, sc, limit)
-    mkeys[_slot(mkeys, key)] = key
-    mvals[_slot(mkeys, key)] = 0
+    mkeys[_slot(mkeys, key)] = key  # its value, the dig, is 0
     used = 1
     _list_moves(0, have, corner, sc, moves, nmoves, at, nxt, n, limit, transfers)
     nodes = 1
@@ -201,13 +200,6 @@ def _sort4(corner, d):
         corner[b + j + 1] = x
 
 
-def _centre_needs(c):
-    # The rank the centre needs at height c (0: no base yet, or full).
-    if c == 0 or c >= 52:
-        return 0
-    return c % 13 + 1
-
-
 def _apply(d, m, have, corner, sc, buried, nb, R, nxt):
     kind = m & 15
     j = (m >> 4) & 15
@@ -215,11 +207,11 @@ def _apply(d, m, have, corner, sc, buried, nb, R, nxt):
     b = d * _NS
     if kind in (_DEAL_CENTRE, _DEAL_CORNER):
         k = sc[b + _K]
-        r = _centre_needs(sc[b + _C]) if kind == _DEAL_CENTRE else 13 - corner[d * 4 + j]
+        r = CENTRE_NEEDS[sc[b + _C]] if kind == _DEAL_CENTRE else CORNER_NEEDS[corner[d * 4 + j]]
         _deal_to(d, nxt[k * 14 + r], have, sc, R)
         kind = _TO_CENTRE if kind == _DEAL_CENTRE else _TO_CORNER
     if kind == _TO_CENTRE:
-        _play(d, _centre_needs(sc[b + _C]), have, sc, buried, nb)
+        _play(d, CENTRE_NEEDS[sc[b + _C]], have, sc, buried, nb)
         sc[b + _C] += 1
         sc[b + _RUN] = 0
     elif kind == _CORNER_TO_CENTRE:
@@ -227,7 +219,7 @@ def _apply(d, m, have, corner, sc, buried, nb, R, nxt):
         sc[b + _C] += 1
         sc[b + _RUN] += 1
     elif kind == _TO_CORNER:
-        _play(d, 13 - corner[d * 4 + j], have, sc, buried, nb)
+        _play(d, CORNER_NEEDS[corner[d * 4 + j]], have, sc, buried, nb)
         corner[d * 4 + j] += 1  # the last of equal heights: the corners stay sorted
     elif kind == _CORNER_TO_CORNER:
         corner[d * 4 + i] -= 1
@@ -282,20 +274,20 @@ def _list_moves(d, have, corner, sc, moves, nmoves, at, nxt, n, limit, transfers
     hb = d * 14
     mb = d * _MAXM
     nm = 0
-    need = _centre_needs(c)
+    need = CENTRE_NEEDS[c]
     # 1. Plays from hand, and a corner's top card to the centre.
     if need and have[hb + need]:
         moves[mb + nm] = _TO_CENTRE
         nm += 1
     if need and (limit < 0 or run < limit):
         for j in range(4):
-            if corner[cb + j] == 14 - need:
+            if CORNER_TOP[corner[cb + j]] == need:
                 moves[mb + nm] = _CORNER_TO_CENTRE | j << 4
                 nm += 1
                 break
     for j in range(4):
         h = corner[cb + j]
-        if h < 13 and (j == 3 or corner[cb + j + 1] != h) and have[hb + 13 - h]:
+        if h < CORNER_FULL and (j == 3 or corner[cb + j + 1] != h) and have[hb + CORNER_NEEDS[h]]:
             moves[mb + nm] = _TO_CORNER | j << 4
             nm += 1
     if transfers:
@@ -304,14 +296,14 @@ def _list_moves(d, have, corner, sc, moves, nmoves, at, nxt, n, limit, transfers
             if hi:
                 for j in range(4):
                     hj = corner[cb + j]
-                    if j != i and hj < 13 and 13 - hj == 14 - hi:
+                    if j != i and hj < CORNER_FULL and CORNER_NEEDS[hj] == CORNER_TOP[hi]:
                         moves[mb + nm] = _CORNER_TO_CORNER | j << 4 | i << 8
                         nm += 1
         if c > 1:
-            top = (c - 1) % 13 + 1
+            top = CENTRE_TOP[c]
             for j in range(4):
                 hj = corner[cb + j]
-                if hj < 13 and 13 - hj == top:
+                if hj < CORNER_FULL and CORNER_NEEDS[hj] == top:
                     moves[mb + nm] = _CENTRE_TO_CORNER | j << 4
                     nm += 1
     # 2. Deal up to the next card of a rank some foundation needs and has not at hand, and play it.
@@ -322,8 +314,8 @@ def _list_moves(d, have, corner, sc, moves, nmoves, at, nxt, n, limit, transfers
             nm += 1
         for j in range(4):
             h = corner[cb + j]
-            if h < 13 and (j == 3 or corner[cb + j + 1] != h):
-                r = 13 - h
+            if h < CORNER_FULL and (j == 3 or corner[cb + j + 1] != h):
+                r = CORNER_NEEDS[h]
                 if not have[hb + r] and nxt[row + r] < n:
                     moves[mb + nm] = _DEAL_CORNER | j << 4
                     nm += 1
@@ -342,7 +334,6 @@ if numba is not None:
     _play = _jit(_play)
     _deal_to = _jit(_deal_to)
     _sort4 = _jit(_sort4)
-    _centre_needs = _jit(_centre_needs)
     _apply = _jit(_apply)
     _key = _jit(_key)
     _slot = _jit(_slot)
