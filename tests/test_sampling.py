@@ -12,6 +12,7 @@ import cloudpickle
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_strategies import restocked
 
 import windmill_widget
 from windmill_widget import Game, IllegalMove, Move, QuiltGame, Rules, sampling, sampling_player
@@ -37,14 +38,6 @@ def positions_along(seed: int, rules: Rules, rng: random.Random, every: int = 9,
         moves = game.legal_moves()
         game.play(rng.choice(moves) if rng.random() < 0.3 else greedy(game.view()))
         n += 1
-
-
-def restocked(game: Game, rng: random.Random) -> Game:
-    """The same position with the stock's (hidden) order shuffled."""
-    kwargs = game.position()
-    stock = kwargs.pop("stock")
-    rng.shuffle(stock)
-    return Game.from_position(stock=stock, **kwargs)
 
 
 def moves_of(player: Sampling, seed: int, count: int) -> list[Move]:
