@@ -15,7 +15,7 @@ import sys
 
 import pytest
 
-from windmill_widget import Game, Rules
+from windmill_widget import Game, Rules, greedy
 from windmill_widget.games.windmill.search import SearchState
 from windmill_widget.solver.windmill import dig_kernel
 from windmill_widget.solver.windmill.bound import dig_search
@@ -40,6 +40,17 @@ def positions(seed: int, count: int) -> list[tuple[str, int, list[str]]]:
     return out
 
 
+def shared_verdicts() -> list[list]:
+    """Verdicts and work of calls about two deals' related positions, one shared table a deal."""
+    out = []
+    for seed in (0, 1):
+        table = dig_kernel.SharedTable(16)
+        out += [
+            list(dig_search(SearchState.from_game(g), 200_000, table=table)) for g in related_positions(seed)
+        ]
+    return out
+
+
 def verdicts(cases: list[tuple[str, int, list[str]]], budget: int) -> list[list]:
     out = []
     for preset, deal, moves in cases:
@@ -59,7 +70,8 @@ def test_compiled_and_python_agree():
         "from tests.test_dig_kernel import verdicts\n"
         "from windmill_widget.solver.windmill import dig_kernel\n"
         "assert not dig_kernel.COMPILED\n"
-        "print(json.dumps(verdicts(json.load(sys.stdin), 50_000)))\n"
+        "from tests.test_dig_kernel import shared_verdicts\n"
+        "print(json.dumps([verdicts(json.load(sys.stdin), 50_000), shared_verdicts()]))\n"
     )
     env = dict(os.environ, WINDMILL_WIDGET_PURE_PYTHON="1")
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -73,8 +85,9 @@ def test_compiled_and_python_agree():
         cwd=root,
     )
     assert done.returncode == 0, done.stderr[-2000:]
-    python = json.loads(done.stdout)
+    python, python_shared = json.loads(done.stdout)
     assert python == compiled
+    assert python_shared == shared_verdicts()
     # Not a vacuous agreement: the sample holds relaxed wins, proofs of loss and spent budgets.
     assert {v for v, _ in compiled} >= {True, False}
 
@@ -90,3 +103,101 @@ def test_budget_and_deadline_give_no_conclusion():
     assert dig_search(state, budget=1_000) == (None, 1_001)
     verdict, nodes = dig_search(state, budget=10**7, deadline=0.0)  # a deadline long past
     assert verdict is None and nodes == 4096  # the clock is read every 4096 positions
+
+
+def related_positions(seed: int) -> list[Game]:
+    """Positions of one deal, each followed by its children: the calls a proof makes, which share
+    relaxed positions. The game is played by ``greedy`` (which keeps the relaxation contested)
+    with a random move now and then, from a seeded generator."""
+    rng = random.Random(seed)
+    g = Game(seed=rng.randrange(10**6), rules=getattr(Rules, PRESETS[seed % len(PRESETS)])())
+    out = []
+    while g.status == "playing":
+        moves = g.legal_moves()
+        if len(g.pile("stock")) <= 40:
+            out.append(g.copy())
+            for m in moves:
+                child = g.copy()
+                child.play(m)
+                out.append(child)
+        g.play(rng.choice(moves) if rng.random() < 0.2 else greedy(g.view()))
+    return out
+
+
+def test_a_shared_table_changes_no_verdict() -> None:
+    # One table for all the calls about one deal, as the proof mode uses it: every verdict reached
+    # with it must be the one reached without it, and it must save work.
+    verdicts = set()
+    for seed in range(6):
+        table = dig_kernel.SharedTable(16)
+        alone = shared = 0
+        for g in related_positions(seed):
+            state = SearchState.from_game(g)
+            v0, n0 = dig_search(state, 200_000)
+            v1, n1 = dig_search(state, 200_000, table=table)
+            if v0 is not None and v1 is not None:
+                assert v0 == v1, (seed, [str(m) for m in g.history])
+            alone += n0
+            shared += n1
+            verdicts.add(v1)
+        assert shared < alone, seed
+    assert verdicts >= {True, False}
+
+
+def _ask(table: dig_kernel.SharedTable, key: int, dug: int, e: int, nb: int, wnode: list[int]) -> int:
+    sc = dig_kernel._int_array(dig_kernel._NS)
+    sc[dig_kernel._DUG] = dug
+    sc[dig_kernel._E] = e
+    w = dig_kernel._int_array(len(wnode))
+    for i, x in enumerate(wnode):
+        w[i] = x
+    return dig_kernel._known(0, key, sc, nb, w, table.keys, table.vals)
+
+
+def _tell(table: dig_kernel.SharedTable, key: int, dug: int, e: int, nb: int, wnode: list[int], verdict: int):
+    w = dig_kernel._int_array(len(wnode))
+    for i, x in enumerate(wnode):
+        w[i] = x
+    dig_kernel._share(key, dug, e, nb, w, table.keys, table.vals, verdict)
+
+
+def test_the_shared_table_reads_slack_and_waste_as_the_relaxation_orders_them() -> None:
+    # A relaxed position's slack (dug - e: plays beyond deals before the next waste card comes up):
+    # lost at some slack is lost at more, won at some slack is won at less.
+    won, lost, open_ = dig_kernel.WON, dig_kernel.LOST, dig_kernel.NO_CONCLUSION
+    table = dig_kernel.SharedTable(8)
+    wnode = [7, 8, 9]  # the waste left buried after digging 0, 1, 2 cards (nb = 3)
+    _tell(table, 12345, dug=1, e=-2, nb=3, wnode=wnode, verdict=lost)  # slack 3, waste 8
+    assert [_ask(table, 12345, 1, e, 3, wnode) for e in (-4, -3, -2, -1, 1)] == [
+        lost,
+        lost,
+        lost,
+        open_,
+        open_,
+    ]
+    assert _ask(table, 12345, 0, -3, 3, wnode) == open_  # another waste left buried (7)
+    assert _ask(table, 12346, 1, -3, 3, wnode) == open_  # another memo key
+    _tell(table, 555, dug=2, e=1, nb=3, wnode=wnode, verdict=won)  # slack 1, waste 9
+    assert [_ask(table, 555, 2, e, 3, wnode) for e in (0, 1, 2)] == [open_, won, won]
+    # Dug past the whole waste: slack no longer matters.
+    _tell(table, 777, dug=3, e=-5, nb=3, wnode=wnode, verdict=lost)
+    assert _ask(table, 777, 4, 4, 3, wnode) == lost
+
+
+def test_a_full_shared_table_forgets_and_never_confuses() -> None:
+    table = dig_kernel.SharedTable(2)  # four slots
+
+    def truth(key: int) -> int:
+        return dig_kernel.LOST if key % 2 else dig_kernel.WON
+
+    wnode = [1]
+    for key in range(1, 41):
+        _tell(
+            table, key, dug=1, e=0, nb=1, wnode=wnode, verdict=dig_kernel.LOST if key % 2 else dig_kernel.WON
+        )
+    answers = [_ask(table, key, 1, 0, 1, wnode) for key in range(1, 41)]
+    remembered = [
+        (key, a) for key, a in zip(range(1, 41), answers, strict=True) if a != dig_kernel.NO_CONCLUSION
+    ]
+    assert 0 < len(remembered) <= 4
+    assert all(a == (dig_kernel.LOST if key % 2 else dig_kernel.WON) for key, a in remembered)

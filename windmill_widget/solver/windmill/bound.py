@@ -43,9 +43,14 @@ def relaxed_winnable(state: SearchState, budget: int = 400, deadline: float | No
 
 
 def dig_search(
-    state: SearchState, budget: int = 400, deadline: float | None = None
+    state: SearchState,
+    budget: int = 400,
+    deadline: float | None = None,
+    table: dig_kernel.SharedTable | None = None,
 ) -> tuple[bool | None, int]:
-    """:func:`relaxed_winnable`'s verdict, and how many relaxed positions it searched."""
+    """:func:`relaxed_winnable`'s verdict, and how many relaxed positions it searched. With a
+    ``table`` (:class:`~.dig_kernel.SharedTable`, for positions of one deal only) the search
+    starts from what earlier calls learnt and adds what it learns."""
     have = state.cnt  # cards of each rank at hand
     w = state.wcode
     if w:
@@ -70,6 +75,8 @@ def dig_search(
         state.k,
         budget,
         deadline,
+        table,
+        state.wcode >> 4,
     )
     return (None if verdict == dig_kernel.NO_CONCLUSION else verdict == dig_kernel.WON), nodes
 

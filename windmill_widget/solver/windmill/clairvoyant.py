@@ -128,7 +128,9 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
         if nodes >= proof_after and "proof_mode" not in stats:
             # Start the exhaustive search afresh, checked everywhere: the lines it walked so far
             # run far below positions the checks would have cut off.
-            dfs = Exhaustive(SearchState.from_game(game), horizon=stock, bound_budget=PROOF_BOUND_BUDGET)
+            dfs = Exhaustive(
+                SearchState.from_game(game), horizon=stock, bound_budget=PROOF_BOUND_BUDGET, table_log2=22
+            )
             stats["proof_mode"] = nodes
         slice_nodes = EXHAUSTIVE_SLICES[min(r, len(EXHAUSTIVE_SLICES) - 1)] * (1 + max(0, r - rounds))
         budget = left()

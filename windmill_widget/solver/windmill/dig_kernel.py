@@ -55,6 +55,12 @@ _MAXM = 32  # moves a position can have: 1 + 1 + 4 + 12 + 4 + 1 + 4 < 32
 _MAXD = 2048  # stack depth; a deeper relaxed line gives no conclusion
 _MEMO0 = 1 << 12  # the memo's first size (a power of two)
 
+# The shared table: a key is a memo key (35 bits) and the waste left below the dig (the rest);
+# a value holds the least slack known lost (high bits) and one more than the greatest known won.
+_NODE_BITS = 28
+_NO_LOSS = 0xFFFF
+_PROBES = 4
+
 # Verdicts.
 WON = 1
 LOST = 0
@@ -69,14 +75,36 @@ def _clock() -> float:
     return clock.now()
 
 
-def _dig(R, n, have0, buried, nb, corner0, c0, run0, limit, transfers, out0, k0, budget, deadline):
+def _dig(
+    R,
+    n,
+    have0,
+    buried,
+    nb,
+    corner0,
+    c0,
+    run0,
+    limit,
+    transfers,
+    out0,
+    k0,
+    budget,
+    deadline,
+    tkeys,
+    tvals,
+    wnode,
+):
     """Search the relaxed game from the position given; returns ``(verdict, nodes)``.
 
     ``R``: the stock's ranks in dealing order (``n`` of them, ``k0`` dealt); ``have0``: cards of
     each rank at hand (14 slots, rank 1..13); ``buried``: the waste below its top, top first
     (``nb`` cards); ``corner0``: the four corner heights, sorted; ``limit``: the corner run's limit
     (-1: none); ``deadline``: a :func:`.clock.now` reading, or a negative number for none.
+    ``tkeys``/``tvals``: the shared table (see :class:`SharedTable`; length 1: none); ``wnode``:
+    the shared table's name for the waste left below the cards dug, for each dig 0..``nb``.
     """
+    shared = len(tkeys) > 1
+    base = c0 + corner0[0] + corner0[1] + corner0[2] + corner0[3]
     # nxt[i * 14 + r]: where the next card of rank r is in the stock from position i on (n: none).
     nxt = _int_array((n + 1) * 14)
     for r in range(14):
@@ -112,6 +140,10 @@ def _dig(R, n, have0, buried, nb, corner0, c0, run0, limit, transfers, out0, k0,
     key = _key(0, corner, sc, limit)
     mkeys[_slot(mkeys, key)] = key  # its value, the dig, is 0
     used = 1
+    if shared:
+        known = _known(0, key, sc, nb, wnode, tkeys, tvals)
+        if known != NO_CONCLUSION:
+            return known, 0
     _list_moves(0, have, corner, sc, moves, nmoves, at, nxt, n, limit, transfers)
     nodes = 1
     d = 0
@@ -127,6 +159,8 @@ def _dig(R, n, have0, buried, nb, corner0, c0, run0, limit, transfers, out0, k0,
         _apply(d + 1, m, have, corner, sc, buried, nb, R, nxt)
         b = (d + 1) * _NS
         if sc[b + _OUT] == 0:
+            if shared:
+                _share_line(d + 1, corner, sc, limit, nb, wnode, tkeys, tvals)
             return WON, nodes
         key = _key(d + 1, corner, sc, limit)
         i = _slot(mkeys, key)
@@ -139,6 +173,13 @@ def _dig(R, n, have0, buried, nb, corner0, c0, run0, limit, transfers, out0, k0,
         mvals[i] = sc[b + _DUG]
         if 2 * used > len(mkeys):
             mkeys, mvals = _grow(mkeys, mvals)
+        if shared:
+            known = _known(d + 1, key, sc, nb, wnode, tkeys, tvals)
+            if known == LOST:
+                continue  # proved lost by an earlier call
+            if known == WON:
+                _share_line(d, corner, sc, limit, nb, wnode, tkeys, tvals)
+                return WON, nodes
         _list_moves(d + 1, have, corner, sc, moves, nmoves, at, nxt, n, limit, transfers)
         d += 1
         nodes += 1
@@ -149,6 +190,15 @@ def _dig(R, n, have0, buried, nb, corner0, c0, run0, limit, transfers, out0, k0,
                 now = _clock()
             if now > deadline:
                 return NO_CONCLUSION, nodes
+    if shared:
+        # Every position this call met is lost (none reaches a win): tell the table.
+        for i in range(len(mkeys)):
+            key = mkeys[i]
+            if key != -1:
+                dug = mvals[i]
+                plays = _placed(key) - base
+                e = plays - ((key >> 28) - k0)
+                _share(key, dug, e, nb, wnode, tkeys, tvals, LOST)
     return LOST, nodes
 
 
@@ -238,6 +288,68 @@ def _key(d, corner, sc, limit):
     run = sc[b + _RUN] if limit >= 0 else 0  # with no limit the run decides nothing
     corners = corner[cb] | corner[cb + 1] << 4 | corner[cb + 2] << 8 | corner[cb + 3] << 12
     return ((sc[b + _K] << 6 | sc[b + _C]) << 16 | corners) << 6 | run
+
+
+def _placed(key):
+    """Cards on the foundations, less a constant, of a memo key: the centre plus the corners."""
+    corners = (key >> 6) & 0xFFFF
+    return ((key >> 22) & 63) + (corners & 15) + (corners >> 4 & 15) + (corners >> 8 & 15) + (corners >> 12)
+
+
+def _known(d, key, sc, nb, wnode, tkeys, tvals):
+    """What the shared table knows of level d's position: WON, LOST or NO_CONCLUSION."""
+    b = d * _NS
+    dug = sc[b + _DUG]
+    g = key << _NODE_BITS | (wnode[dug] if dug < nb else 0)
+    slack = dug - sc[b + _E] if dug < nb else 0
+    t = _tslot(tkeys, g)
+    if tkeys[t] != g:
+        return NO_CONCLUSION
+    v = tvals[t]
+    if slack >= v >> 16:
+        return LOST
+    if slack < (v & 0xFFFF):
+        return WON
+    return NO_CONCLUSION
+
+
+def _share(key, dug, e, nb, wnode, tkeys, tvals, verdict):
+    """Tell the shared table that the position with memo key ``key``, dug to ``dug`` with plays
+    outnumbering deals by ``e``, has this verdict."""
+    g = key << _NODE_BITS | (wnode[dug] if dug < nb else 0)
+    slack = dug - e if dug < nb else 0
+    t = _tslot(tkeys, g)
+    if tkeys[t] != g:
+        tkeys[t] = g  # a new entry, or one displaced: the table forgets, it never lies
+        tvals[t] = _NO_LOSS << 16
+    v = tvals[t]
+    lost = v >> 16
+    won = v & 0xFFFF  # one more than the greatest slack known won
+    if verdict == LOST:
+        lost = min(lost, slack)
+    else:
+        won = max(won, slack + 1)
+    tvals[t] = lost << 16 | won
+
+
+def _share_line(d, corner, sc, limit, nb, wnode, tkeys, tvals):
+    """Levels 0..d are the line to a relaxed win: each is won."""
+    for i in range(d + 1):
+        b = i * _NS
+        _share(_key(i, corner, sc, limit), sc[b + _DUG], sc[b + _E], nb, wnode, tkeys, tvals, WON)
+
+
+def _tslot(tkeys, g):
+    """The shared table's slot for ``g``: where it is among the few slots it may take, else the
+    slot to put it in (an empty one, or the first, whose entry is forgotten)."""
+    mask = len(tkeys) - 1
+    h = g ^ (g >> 21) ^ (g >> 37)
+    i0 = (h * 0x9E3779B1) & mask
+    for p in range(_PROBES):
+        i = (i0 + p) & mask
+        if tkeys[i] == g or tkeys[i] == -1:
+            return i
+    return i0
 
 
 def _slot(mkeys, key):
@@ -336,19 +448,116 @@ if numba is not None:
     _sort4 = _jit(_sort4)
     _apply = _jit(_apply)
     _key = _jit(_key)
+    _placed = _jit(_placed)
+    _known = _jit(_known)
+    _share = _jit(_share)
+    _share_line = _jit(_share_line)
+    _tslot = _jit(_tslot)
     _slot = _jit(_slot)
     _grow = _jit(_grow)
     _list_moves = _jit(_list_moves)
     _dig = _jit(_dig)
 
+_NO_TABLE = _int_array(1)
 
-def dig(R, n, have0, buried, corner0, c0, run0, limit, transfers, out0, k0, budget, deadline):
-    """Run :func:`_dig` on plain Python sequences (converted for numba when compiling)."""
+
+class SharedTable:
+    """What the relaxation has learnt about relaxed positions, kept from one call to the next.
+
+    The exhaustive search's proof mode asks the relaxation about positions that differ by a move
+    or two, and their relaxed games meet again: after a sail's play the child's relaxed game is the
+    parent's one play on; siblings that differ only near the waste's top meet once it is dug past.
+    A relaxed position is the cards dealt, the foundations, the waste still buried and the *slack*
+    (how many plays more than deals it takes to dig the next card); the cards at hand follow from
+    those, whatever position the call began from, as long as every call is about the same deal.
+    Fewer cards buried or less slack is never worse, so a win at some slack is a win at less, and
+    a loss at some slack a loss at more. Every position met by a call that proves a loss is lost,
+    and the line to a relaxed win is won; the table holds those facts, in a fixed-size hash table
+    that forgets (never confuses) when full. The waste still buried is named by a number, given
+    out here the first time a waste is seen.
+    """
+
+    def __init__(self, size_log2: int = 22) -> None:
+        if numba is None:
+            size_log2 = min(size_log2, 18)  # Python's lists are bigger and slower
+        self.keys = _empty_keys(1 << size_log2)
+        self.vals = _int_array(1 << size_log2)
+        self._names: dict[int, int] = {}
+
+    def wastes(self, buried_code: int, nb: int) -> list[int]:
+        """The names of the waste left buried after digging 0..nb-1 cards from ``buried_code``
+        (the waste below its top, 4 bits a card, the top lowest)."""
+        names = self._names
+        if len(names) + nb >= _MAX_WASTES:  # out of names: start again, forgetting everything
+            names.clear()
+            self.keys[:] = _empty_keys(len(self.keys))
+        out = []
+        w = buried_code
+        for _ in range(nb):
+            name = names.get(w)
+            if name is None:
+                name = names[w] = len(names) + 1  # 0 is the empty waste
+            out.append(name)
+            w >>= 4
+        return out
+
+
+_MAX_WASTES = (1 << _NODE_BITS) - 1
+
+
+def _empty_keys(size: int):
+    return [-1] * size if numba is None else np.full(size, -1, np.int64)
+
+
+def dig(
+    R,
+    n,
+    have0,
+    buried,
+    corner0,
+    c0,
+    run0,
+    limit,
+    transfers,
+    out0,
+    k0,
+    budget,
+    deadline,
+    table=None,
+    buried_code=0,
+):
+    """Run :func:`_dig` on plain Python sequences (converted for numba when compiling); with a
+    :class:`SharedTable` (and the waste below its top as ``buried_code``), learn from and teach
+    it."""
     nb = len(buried)
     lim = -1 if limit is None else limit
     dl = -1.0 if deadline is None else float(deadline)
+    if table is None:
+        tkeys = tvals = _NO_TABLE
+        wnode = [0]
+    else:
+        tkeys, tvals = table.keys, table.vals
+        wnode = table.wastes(buried_code, nb) or [0]
     if numba is None:
-        return _dig(R, n, have0, buried, nb, corner0, c0, run0, lim, transfers, out0, k0, budget, dl)
+        return _dig(
+            R,
+            n,
+            have0,
+            buried,
+            nb,
+            corner0,
+            c0,
+            run0,
+            lim,
+            transfers,
+            out0,
+            k0,
+            budget,
+            dl,
+            tkeys,
+            tvals,
+            wnode,
+        )
     a = np.asarray
     v, nodes = _dig(
         a(R, np.int64) if R else np.zeros(1, np.int64),
@@ -365,6 +574,9 @@ def dig(R, n, have0, buried, corner0, c0, run0, limit, transfers, out0, k0, budg
         k0,
         budget,
         dl,
+        tkeys,
+        tvals,
+        a(wnode, np.int64),
     )
     return int(v), int(nodes)
 
@@ -373,3 +585,4 @@ def warm_up() -> None:
     """Compile the loop now (or load it from numba's disk cache), so that the first real call is
     not charged for it: the benchmarks call this before they start a deal's clock."""
     dig([1], 1, [0] * 14, [], [0, 0, 0, 0], 1, 0, 1, False, 1, 0, 10, None)
+    dig([1], 1, [0] * 14, [], [0, 0, 0, 0], 1, 0, 1, False, 1, 0, 10, None, SharedTable(4))

@@ -6,8 +6,10 @@ Every position is visited at most once (the table holds canonical keys, see
 the search also terminates when the move graph has cycles (``transfers="any"``): reaching the goal
 is a plain reachability question, and a node already seen either is on the current line or was
 fully explored without finding a win. When the stock is short, positions that the dig
-relaxation (:mod:`.bound`) proves lost are cut off. The search runs in slices (``run`` returns
-``None`` when its slice is used up) so the solver can interleave it with the beam search.
+relaxation (:mod:`.bound`) proves lost are cut off; its checks share one table
+(:class:`.dig_kernel.SharedTable`), since neighbouring positions' relaxed games meet. The search
+runs in slices (``run`` returns ``None`` when its slice is used up) so the solver can interleave
+it with the beam search.
 """
 
 from __future__ import annotations
@@ -15,13 +17,18 @@ from __future__ import annotations
 from ...games.windmill.search import SearchState
 from .. import clock
 from .bound import dig_search
+from .dig_kernel import SharedTable
 
 
 class Exhaustive:
     """A resumable depth-first search from ``state`` (which it owns and mutates)."""
 
-    def __init__(self, state: SearchState, *, horizon: int = 22, bound_budget: int = 30_000) -> None:
+    def __init__(
+        self, state: SearchState, *, horizon: int = 22, bound_budget: int = 30_000, table_log2: int = 18
+    ) -> None:
         self.state = state
+        self.table_log2 = table_log2
+        self._table: SharedTable | None = None  # the relaxation's, made at its first call
         self.horizon = horizon
         self.bound_budget = bound_budget
         self.seen: set[int] = {state.key()}
@@ -71,7 +78,9 @@ class Exhaustive:
                 if bounded:
                     # The relaxation's positions count as work done, so that slices measured in
                     # positions stay fair to the beam search they alternate with.
-                    verdict, work = dig_search(s, budget, deadline)
+                    if self._table is None:
+                        self._table = SharedTable(self.table_log2)
+                    verdict, work = dig_search(s, budget, deadline, self._table)
                     nodes += work
                     if verdict is False:
                         self.pruned += 1
