@@ -175,10 +175,15 @@ def test_the_shared_table_reads_slack_and_waste_as_the_relaxation_orders_them() 
         open_,
         open_,
     ]
-    assert _ask(table, 12345, 0, -3, 3, wnode) == open_  # another waste left buried (7)
+    assert _ask(table, 12345, 1, -3, 3, [70, 71, 72]) == open_  # another waste left buried
     assert _ask(table, 12346, 1, -3, 3, wnode) == open_  # another memo key
     _tell(table, 555, dug=2, e=1, nb=3, wnode=wnode, verdict=won)  # slack 1, waste 9
     assert [_ask(table, 555, 2, e, 3, wnode) for e in (0, 1, 2)] == [open_, won, won]
+    # A position dug m cards less, with slack s, is no better than the deeper one with slack up to
+    # s + m: the deeper one's loss is its loss too.
+    assert _ask(table, 12345, 0, 1, 3, wnode) == open_  # slack 0 + 1 < 3
+    assert _ask(table, 12345, 0, -2, 3, wnode) == lost  # slack 2 + 1 >= 3
+    assert _ask(table, 555, 1, 0, 3, wnode) == open_  # a win says nothing of a position dug less
     # Dug past the whole waste: slack no longer matters.
     _tell(table, 777, dug=3, e=-5, nb=3, wnode=wnode, verdict=lost)
     assert _ask(table, 777, 4, 4, 3, wnode) == lost
