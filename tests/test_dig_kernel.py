@@ -151,14 +151,14 @@ def _ask(table: dig_kernel.SharedTable, key: int, dug: int, e: int, nb: int, wno
     w = dig_kernel._int_array(len(wnode))
     for i, x in enumerate(wnode):
         w[i] = x
-    return dig_kernel._known(0, key, sc, nb, w, table.keys, table.vals)
+    return dig_kernel._known(0, key, sc, nb, w, table.slots)
 
 
 def _tell(table: dig_kernel.SharedTable, key: int, dug: int, e: int, nb: int, wnode: list[int], verdict: int):
     w = dig_kernel._int_array(len(wnode))
     for i, x in enumerate(wnode):
         w[i] = x
-    dig_kernel._share(key, dug, e, nb, w, table.keys, table.vals, verdict)
+    dig_kernel._share(key, dug, e, nb, w, table.slots, verdict)
 
 
 def test_the_shared_table_reads_slack_and_waste_as_the_relaxation_orders_them() -> None:

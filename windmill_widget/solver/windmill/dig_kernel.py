@@ -53,7 +53,8 @@ _DEAL_CORNER = 6  # deal to the next card corner j needs, and play it there
 
 _MAXM = 32  # moves a position can have: 1 + 1 + 4 + 12 + 4 + 1 + 4 < 32
 _MAXD = 2048  # stack depth; a deeper relaxed line gives no conclusion
-_MEMO0 = 1 << 12  # the memo's first size (a power of two)
+_D0 = 128  # stack levels made at first (doubled as needed: most calls are short)
+_MEMO0 = 1 << 8  # the memo's first size (a power of two)
 
 # The shared table: a key is a memo key (35 bits) and the waste left below the dig (the rest);
 # a value holds the least slack known lost (high bits) and one more than the greatest known won.
@@ -93,8 +94,7 @@ def _dig(
     k0,
     budget,
     deadline,
-    tkeys,
-    tvals,
+    tab,
     wnode,
 ):
     """Search the relaxed game from the position given; returns ``(verdict, nodes)``.
@@ -103,10 +103,10 @@ def _dig(
     each rank at hand (14 slots, rank 1..13); ``buried``: the waste below its top, top first
     (``nb`` cards); ``corner0``: the four corner heights, sorted; ``limit``: the corner run's limit
     (-1: none); ``deadline``: a :func:`.clock.now` reading, or a negative number for none.
-    ``tkeys``/``tvals``: the shared table (see :class:`SharedTable`; length 1: none); ``wnode``:
+    ``tab``: the shared table (see :class:`SharedTable`; length 2: none); ``wnode``:
     the shared table's name for the waste left below the cards dug, for each dig 0..``nb``.
     """
-    shared = len(tkeys) > 1
+    shared = len(tab) > 2
     base = c0 + corner0[0] + corner0[1] + corner0[2] + corner0[3]
     # nxt[i * 14 + r]: where the next card of rank r is in the stock from position i on (n: none).
     nxt = _int_array((n + 1) * 14)
@@ -116,12 +116,13 @@ def _dig(
         for r in range(14):
             nxt[i * 14 + r] = nxt[(i + 1) * 14 + r]
         nxt[i * 14 + R[i]] = i
-    have = _int_array(_MAXD * 14)
-    corner = _int_array(_MAXD * 4)
-    sc = _int_array(_MAXD * _NS)
-    moves = _int_array(_MAXD * _MAXM)
-    nmoves = _int_array(_MAXD)
-    at = _int_array(_MAXD)
+    cap = _D0
+    have = _int_array(cap * 14)
+    corner = _int_array(cap * 4)
+    sc = _int_array(cap * _NS)
+    moves = _int_array(cap * _MAXM)
+    nmoves = _int_array(cap)
+    at = _int_array(cap)
     for r in range(14):
         have[r] = have0[r]
     for j in range(4):
@@ -144,7 +145,7 @@ def _dig(
     mkeys[_slot(mkeys, key)] = key  # its value, the dig, is 0
     used = 1
     if shared:
-        known = _known(0, key, sc, nb, wnode, tkeys, tvals)
+        known = _known(0, key, sc, nb, wnode, tab)
         if known != NO_CONCLUSION:
             return known, 0
     _list_moves(0, have, corner, sc, moves, nmoves, at, nxt, n, limit, transfers)
@@ -156,14 +157,22 @@ def _dig(
             continue
         m = moves[d * _MAXM + at[d]]
         at[d] += 1
-        if d + 1 >= _MAXD:
-            return NO_CONCLUSION, nodes
+        if d + 1 >= cap:
+            if cap == _MAXD:
+                return NO_CONCLUSION, nodes
+            have = _more(have, cap * 14)
+            corner = _more(corner, cap * 4)
+            sc = _more(sc, cap * _NS)
+            moves = _more(moves, cap * _MAXM)
+            nmoves = _more(nmoves, cap)
+            at = _more(at, cap)
+            cap *= 2
         _copy(d, have, corner, sc)
         _apply(d + 1, m, have, corner, sc, buried, nb, R, nxt)
         b = (d + 1) * _NS
         if sc[b + _OUT] == 0:
             if shared:
-                _share_line(d + 1, corner, sc, limit, nb, wnode, tkeys, tvals)
+                _share_line(d + 1, corner, sc, limit, nb, wnode, tab)
             return WON, nodes
         key = _key(d + 1, corner, sc, limit)
         i = _slot(mkeys, key)
@@ -177,11 +186,11 @@ def _dig(
         if 2 * used > len(mkeys):
             mkeys, mvals = _grow(mkeys, mvals)
         if shared:
-            known = _known(d + 1, key, sc, nb, wnode, tkeys, tvals)
+            known = _known(d + 1, key, sc, nb, wnode, tab)
             if known == LOST:
                 continue  # proved lost by an earlier call
             if known == WON:
-                _share_line(d, corner, sc, limit, nb, wnode, tkeys, tvals)
+                _share_line(d, corner, sc, limit, nb, wnode, tab)
                 return WON, nodes
         _list_moves(d + 1, have, corner, sc, moves, nmoves, at, nxt, n, limit, transfers)
         d += 1
@@ -201,12 +210,20 @@ def _dig(
                 dug = mvals[i]
                 plays = _placed(key) - base
                 e = plays - ((key >> 28) - k0)
-                _share(key, dug, e, nb, wnode, tkeys, tvals, LOST)
+                _share(key, dug, e, nb, wnode, tab, LOST)
     return LOST, nodes
 
 
 def _int_array(size):
     return [0] * size
+
+
+def _more(a, used):
+    """``a`` twice as long, its first ``used`` entries kept."""
+    b = _int_array(2 * len(a))
+    for i in range(used):
+        b[i] = a[i]
+    return b
 
 
 def _copy(d, have, corner, sc):
@@ -299,31 +316,31 @@ def _placed(key):
     return ((key >> 22) & 63) + (corners & 15) + (corners >> 4 & 15) + (corners >> 8 & 15) + (corners >> 12)
 
 
-def _known(d, key, sc, nb, wnode, tkeys, tvals):
+def _known(d, key, sc, nb, wnode, tab):
     """What the shared table knows of level d's position: WON, LOST or NO_CONCLUSION."""
     b = d * _NS
     dug = sc[b + _DUG]
     if dug >= nb:
-        return _lookup(tkeys, tvals, key << _NODE_BITS, 0)
+        return _lookup(tab, key << _NODE_BITS, 0)
     slack = dug - sc[b + _E]
-    v = _lookup(tkeys, tvals, key << _NODE_BITS | wnode[dug], slack)
+    v = _lookup(tab, key << _NODE_BITS | wnode[dug], slack)
     if v != NO_CONCLUSION:
         return v
     # The same position dug m cards deeper, with slack up to slack + m, has every card this one
     # has, as soon (its next buried card comes up no later): if it is lost, so is this one.
     for m in range(1, _ANCESTORS + 1):
         if dug + m >= nb:
-            return LOST if _lookup(tkeys, tvals, key << _NODE_BITS, 0) == LOST else NO_CONCLUSION
-        if _lookup(tkeys, tvals, key << _NODE_BITS | wnode[dug + m], slack + m) == LOST:
+            return LOST if _lookup(tab, key << _NODE_BITS, 0) == LOST else NO_CONCLUSION
+        if _lookup(tab, key << _NODE_BITS | wnode[dug + m], slack + m) == LOST:
             return LOST
     return NO_CONCLUSION
 
 
-def _lookup(tkeys, tvals, g, slack):
-    t = _tslot(tkeys, g)
-    if tkeys[t] != g:
+def _lookup(tab, g, slack):
+    t = _tslot(tab, g)
+    if tab[t] != g:
         return NO_CONCLUSION
-    v = tvals[t]
+    v = tab[t + 1]
     if slack >= v >> 16:
         return LOST
     if slack < (v & 0xFFFF):
@@ -331,43 +348,44 @@ def _lookup(tkeys, tvals, g, slack):
     return NO_CONCLUSION
 
 
-def _share(key, dug, e, nb, wnode, tkeys, tvals, verdict):
+def _share(key, dug, e, nb, wnode, tab, verdict):
     """Tell the shared table that the position with memo key ``key``, dug to ``dug`` with plays
     outnumbering deals by ``e``, has this verdict."""
     g = key << _NODE_BITS | (wnode[dug] if dug < nb else 0)
     slack = dug - e if dug < nb else 0
-    t = _tslot(tkeys, g)
-    if tkeys[t] != g:
-        tkeys[t] = g  # a new entry, or one displaced: the table forgets, it never lies
-        tvals[t] = _NO_LOSS << 16
-    v = tvals[t]
+    t = _tslot(tab, g)
+    if tab[t] != g:
+        tab[t] = g  # a new entry, or one displaced: the table forgets, it never lies
+        tab[t + 1] = _NO_LOSS << 16
+    v = tab[t + 1]
     lost = v >> 16
     won = v & 0xFFFF  # one more than the greatest slack known won
     if verdict == LOST:
         lost = min(lost, slack)
     else:
         won = max(won, slack + 1)
-    tvals[t] = lost << 16 | won
+    tab[t + 1] = lost << 16 | won
 
 
-def _share_line(d, corner, sc, limit, nb, wnode, tkeys, tvals):
+def _share_line(d, corner, sc, limit, nb, wnode, tab):
     """Levels 0..d are the line to a relaxed win: each is won."""
     for i in range(d + 1):
         b = i * _NS
-        _share(_key(i, corner, sc, limit), sc[b + _DUG], sc[b + _E], nb, wnode, tkeys, tvals, WON)
+        _share(_key(i, corner, sc, limit), sc[b + _DUG], sc[b + _E], nb, wnode, tab, WON)
 
 
-def _tslot(tkeys, g):
-    """The shared table's slot for ``g``: where it is among the few slots it may take, else the
-    slot to put it in (an empty one, or the first, whose entry is forgotten)."""
-    mask = len(tkeys) - 1
+def _tslot(tab, g):
+    """The shared table's slot for ``g`` (the index of its key; its value follows): where it is
+    among the few slots it may take, else the slot to put it in (an empty one, or the first,
+    whose entry is forgotten)."""
+    mask = (len(tab) >> 1) - 1
     h = g ^ (g >> 21) ^ (g >> 37)
     i0 = (h * 0x9E3779B1) & mask
     for p in range(_PROBES):
-        i = (i0 + p) & mask
-        if tkeys[i] == g or tkeys[i] == -1:
+        i = 2 * ((i0 + p) & mask)
+        if tab[i] == g or tab[i] == -1:
             return i
-    return i0
+    return 2 * i0
 
 
 def _slot(mkeys, key):
@@ -460,6 +478,7 @@ if numba is not None:
     def _int_array(size):  # numba wants a numpy array where Python has a list
         return np.zeros(size, np.int64)
 
+    _more = _jit(_more)
     _copy = _jit(_copy)
     _play = _jit(_play)
     _deal_to = _jit(_deal_to)
@@ -477,7 +496,7 @@ if numba is not None:
     _list_moves = _jit(_list_moves)
     _dig = _jit(_dig)
 
-_NO_TABLE = _int_array(1)
+_NO_TABLE = _int_array(2)
 
 
 class SharedTable:
@@ -499,17 +518,35 @@ class SharedTable:
     def __init__(self, size_log2: int = 22) -> None:
         if numba is None:
             size_log2 = min(size_log2, 18)  # Python's lists are bigger and slower
-        self.keys = _empty_keys(1 << size_log2)
-        self.vals = _int_array(1 << size_log2)
+        self.slots = _empty_slots(1 << size_log2)
         self._names: dict[int, int] = {}
+        self._lists: dict[int, object] = {}  # wastes() of wastes met lately
+        self._stock: tuple = (None, None)  # the stock's ranks, and the array made of them
 
-    def wastes(self, buried_code: int, nb: int) -> list[int]:
+    def stock(self, R):
+        """``R`` as an array for the compiled loop, made once for the deal."""
+        src, arr = self._stock
+        if src is not R:
+            arr = np.asarray(R, np.int64) if R else np.zeros(1, np.int64)
+            self._stock = (R, arr)
+        return arr
+
+    def wastes(self, buried_code: int, nb: int):
         """The names of the waste left buried after digging 0..nb-1 cards from ``buried_code``
-        (the waste below its top, 4 bits a card, the top lowest)."""
+        (the waste below its top, 4 bits a card, the top lowest), as the loop takes them."""
+        out = self._lists.get(buried_code)
+        if out is None:
+            if len(self._lists) >= _LISTS_KEPT:
+                self._lists.clear()
+            out = self._lists[buried_code] = self._name(buried_code, nb)
+        return out
+
+    def _name(self, buried_code: int, nb: int):
         names = self._names
         if len(names) + nb >= _MAX_WASTES:  # out of names: start again, forgetting everything
             names.clear()
-            self.keys[:] = _empty_keys(len(self.keys))
+            self._lists.clear()
+            self.slots[:] = _empty_slots(len(self.slots) // 2)
         out = []
         w = buried_code
         for _ in range(nb):
@@ -518,14 +555,18 @@ class SharedTable:
                 name = names[w] = len(names) + 1  # 0 is the empty waste
             out.append(name)
             w >>= 4
-        return out
+        out = out or [0]
+        return out if numba is None else np.asarray(out, np.int64)
 
 
 _MAX_WASTES = (1 << _NODE_BITS) - 1
+_LISTS_KEPT = 1 << 16
 
 
-def _empty_keys(size: int):
-    return [-1] * size if numba is None else np.full(size, -1, np.int64)
+def _empty_slots(size: int):
+    """``size`` slots of the shared table, a key and its value side by side (one memory fetch),
+    every key -1 (empty)."""
+    return [-1, 0] * size if numba is None else np.tile(np.array([-1, 0], np.int64), size)
 
 
 def dig(
@@ -552,11 +593,11 @@ def dig(
     lim = -1 if limit is None else limit
     dl = -1.0 if deadline is None else float(deadline)
     if table is None:
-        tkeys = tvals = _NO_TABLE
+        tab = _NO_TABLE
         wnode = [0]
     else:
-        tkeys, tvals = table.keys, table.vals
-        wnode = table.wastes(buried_code, nb) or [0]
+        tab = table.slots
+        wnode = table.wastes(buried_code, nb)
     if numba is None:
         return _dig(
             R,
@@ -573,13 +614,14 @@ def dig(
             k0,
             budget,
             dl,
-            tkeys,
-            tvals,
+            tab,
             wnode,
         )
     a = np.asarray
+    if table is None:
+        wnode = a(wnode, np.int64)
     v, nodes = _dig(
-        a(R, np.int64) if R else np.zeros(1, np.int64),
+        table.stock(R) if table is not None else a(R, np.int64) if R else np.zeros(1, np.int64),
         n,
         a(have0, np.int64),
         a(buried, np.int64) if buried else np.zeros(1, np.int64),
@@ -593,9 +635,8 @@ def dig(
         k0,
         budget,
         dl,
-        tkeys,
-        tvals,
-        a(wnode, np.int64),
+        tab,
+        wnode,
     )
     return int(v), int(nodes)
 
