@@ -32,6 +32,13 @@ How it works
   a full deal gets proved lost: the search walks the opening and the relaxation refutes each line
   once a long stretch of deals has buried the waste. A "lost" from it says
   ``method == "exhaustive"`` (``stats["pruned"]`` counts the positions the relaxation cut off).
+* **One table for the relaxation's answers** (:class:`.dig_kernel.SharedTable`): the positions a
+  proof checks differ by a move or two, and their relaxed games meet (a child's is its parent's a
+  play on; siblings meet once the waste is dug past where they differ), so every relaxed position
+  a check proves lost, and every one on the line to a relaxed win, is kept for the checks after
+  it, keyed by what decides its future: cards dealt, foundations, the waste still buried and how
+  many plays it takes to dig the next card. A position dug less than a known loss, with its
+  next card no sooner, is lost too.
 
 What to expect (``benchmarks/solver.py``, strict rules, one core per deal, budgets in CPU time;
 the table, with how it was measured, is in ``docs/winnability.md``): 83.8% of deals 0-999 are

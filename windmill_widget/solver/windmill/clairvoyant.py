@@ -49,8 +49,8 @@ PROOF_AFTER = 1_500_000
 #: the first position: with the relaxation compiled the checks are cheap enough, and the beam
 #: search, which alternates with it, still finds the wins (strict deals 0-999 at 1 s: 825 won and
 #: 13 proved lost, against 827 won and none lost when proof mode waited for 1.5 million
-#: positions). With 10,000 positions a deal, as the notebooks' ceilings use, starting at once
-#: decided fewer deals (61 of 100 against 63), so small budgets keep hunting wins only.
+#: positions). With 10,000 positions a deal starting at once decided fewer deals (61 of deals
+#: 0-99 against 63), so small budgets keep hunting wins only.
 PROOF_AT_ONCE_SECONDS = 0.5
 PROOF_AT_ONCE_NODES = 200_000
 PROOF_BOUND_BUDGET = 1_000_000

@@ -24,8 +24,15 @@ class Exhaustive:
     """A resumable depth-first search from ``state`` (which it owns and mutates)."""
 
     def __init__(
-        self, state: SearchState, *, horizon: int = 22, bound_budget: int = 30_000, table_log2: int = 18
+        self,
+        state: SearchState,
+        *,
+        horizon: int = 22,
+        bound_budget: int = 30_000,
+        table_log2: int | None = 18,
     ) -> None:
+        """``table_log2``: the relaxation's shared table holds 2**table_log2 positions (None: no
+        table, every check starts from scratch)."""
         self.state = state
         self.table_log2 = table_log2
         self._table: SharedTable | None = None  # the relaxation's, made at its first call
@@ -78,7 +85,7 @@ class Exhaustive:
                 if bounded:
                     # The relaxation's positions count as work done, so that slices measured in
                     # positions stay fair to the beam search they alternate with.
-                    if self._table is None:
+                    if self._table is None and self.table_log2 is not None:
                         self._table = SharedTable(self.table_log2)
                     verdict, work = dig_search(s, budget, deadline, self._table)
                     nodes += work
