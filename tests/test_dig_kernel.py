@@ -206,3 +206,19 @@ def test_a_full_shared_table_forgets_and_never_confuses() -> None:
     ]
     assert 0 < len(remembered) <= 4
     assert all(a == (dig_kernel.LOST if key % 2 else dig_kernel.WON) for key, a in remembered)
+
+
+def test_a_shared_table_grows_as_it_fills_and_keeps_what_it_knew() -> None:
+    table = dig_kernel.SharedTable(18)
+    first = len(table.slots) // 2
+    assert first < 2**18
+    wnode = [1]
+    for key in range(1, 300):
+        _tell(table, key, dug=1, e=0, nb=1, wnode=wnode, verdict=dig_kernel.LOST)
+    table.note(first)  # a call that searched that many relaxed positions: time to double
+    assert len(table.slots) // 2 == 2 * first
+    assert all(_ask(table, key, 1, 0, 1, wnode) == dig_kernel.LOST for key in range(1, 300))
+    assert _ask(table, 300, 1, 0, 1, wnode) == dig_kernel.NO_CONCLUSION
+    for _ in range(10):
+        table.note(2**20)
+    assert len(table.slots) // 2 == 2**18  # and no further than its size

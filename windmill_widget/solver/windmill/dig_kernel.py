@@ -338,7 +338,7 @@ def _known(d, key, sc, nb, wnode, tab):
 
 def _lookup(tab, g, slack):
     t = _tslot(tab, g)
-    if tab[t] != g:
+    if tab[t] != g + 1:
         return NO_CONCLUSION
     v = tab[t + 1]
     if slack >= v >> 16:
@@ -354,8 +354,8 @@ def _share(key, dug, e, nb, wnode, tab, verdict):
     g = key << _NODE_BITS | (wnode[dug] if dug < nb else 0)
     slack = dug - e if dug < nb else 0
     t = _tslot(tab, g)
-    if tab[t] != g:
-        tab[t] = g  # a new entry, or one displaced: the table forgets, it never lies
+    if tab[t] != g + 1:
+        tab[t] = g + 1  # a new entry, or one displaced: the table forgets, it never lies
         tab[t + 1] = _NO_LOSS << 16
     v = tab[t + 1]
     lost = v >> 16
@@ -375,7 +375,8 @@ def _share_line(d, corner, sc, limit, nb, wnode, tab):
 
 
 def _tslot(tab, g):
-    """The shared table's slot for ``g`` (the index of its key; its value follows): where it is
+    """The shared table's slot for ``g`` (the index of its key, stored as ``g + 1`` so that a
+    zeroed table is empty; its value follows): where it is
     among the few slots it may take, else the slot to put it in (an empty one, or the first,
     whose entry is forgotten)."""
     mask = (len(tab) >> 1) - 1
@@ -383,9 +384,18 @@ def _tslot(tab, g):
     i0 = (h * 0x9E3779B1) & mask
     for p in range(_PROBES):
         i = 2 * ((i0 + p) & mask)
-        if tab[i] == g or tab[i] == -1:
+        if tab[i] == g + 1 or tab[i] == 0:
             return i
     return 2 * i0
+
+
+def _rehash(tab, bigger):
+    """Put ``tab``'s entries into the empty table ``bigger``."""
+    for i in range(0, len(tab), 2):
+        if tab[i] != 0:
+            t = _tslot(bigger, tab[i] - 1)
+            bigger[t] = tab[i]
+            bigger[t + 1] = tab[i + 1]
 
 
 def _slot(mkeys, key):
@@ -491,6 +501,7 @@ if numba is not None:
     _share = _jit(_share)
     _share_line = _jit(_share_line)
     _tslot = _jit(_tslot)
+    _rehash = _jit(_rehash)
     _slot = _jit(_slot)
     _grow = _jit(_grow)
     _list_moves = _jit(_list_moves)
@@ -510,18 +521,32 @@ class SharedTable:
     those, whatever position the call began from, as long as every call is about the same deal.
     Fewer cards buried or less slack is never worse, so a win at some slack is a win at less, and
     a loss at some slack a loss at more. Every position met by a call that proves a loss is lost,
-    and the line to a relaxed win is won; the table holds those facts, in a fixed-size hash table
-    that forgets (never confuses) when full. The waste still buried is named by a number, given
-    out here the first time a waste is seen.
+    and the line to a relaxed win is won; the table holds those facts, in a hash table that
+    doubles as it fills, up to ``2**size_log2`` positions, and then forgets (never confuses).
+    The waste still buried is named by a number, given out here the first time a waste is seen.
     """
 
     def __init__(self, size_log2: int = 22) -> None:
         if numba is None:
             size_log2 = min(size_log2, 18)  # Python's lists are bigger and slower
-        self.slots = _empty_slots(1 << size_log2)
+        # It starts small and doubles as it fills, up to 2**size_log2 positions: a big table
+        # costs memory traffic that a short proof does not repay.
+        self.max_size = 1 << size_log2
+        self.slots = _empty_slots(min(self.max_size, _FIRST_SIZE))
+        self._added = 0  # at most this many positions told since the last doubling
         self._names: dict[int, int] = {}
         self._lists: dict[int, object] = {}  # wastes() of wastes met lately
         self._stock: tuple = (None, None)  # the stock's ranks, and the array made of them
+
+    def note(self, nodes: int) -> None:
+        """A call searched ``nodes`` relaxed positions (so told the table at most that many)."""
+        self._added += nodes
+        size = len(self.slots) // 2
+        if 2 * self._added > size and size < self.max_size:
+            bigger = _empty_slots(2 * size)
+            _rehash(self.slots, bigger)
+            self.slots = bigger
+            self._added = 0
 
     def stock(self, R):
         """``R`` as an array for the compiled loop, made once for the deal."""
@@ -560,13 +585,15 @@ class SharedTable:
 
 
 _MAX_WASTES = (1 << _NODE_BITS) - 1
+_FIRST_SIZE = 1 << 16
 _LISTS_KEPT = 1 << 16
 
 
 def _empty_slots(size: int):
-    """``size`` slots of the shared table, a key and its value side by side (one memory fetch),
-    every key -1 (empty)."""
-    return [-1, 0] * size if numba is None else np.tile(np.array([-1, 0], np.int64), size)
+    """``size`` empty slots of the shared table, a key and its value side by side (one memory
+    fetch a probe). All zeros, so that the operating system hands out the memory as it is first
+    used: a big table costs nothing to make."""
+    return [0] * (2 * size) if numba is None else np.zeros(2 * size, np.int64)
 
 
 def dig(
@@ -599,7 +626,7 @@ def dig(
         tab = table.slots
         wnode = table.wastes(buried_code, nb)
     if numba is None:
-        return _dig(
+        v, nodes = _dig(
             R,
             n,
             have0,
@@ -617,27 +644,30 @@ def dig(
             tab,
             wnode,
         )
-    a = np.asarray
-    if table is None:
-        wnode = a(wnode, np.int64)
-    v, nodes = _dig(
-        table.stock(R) if table is not None else a(R, np.int64) if R else np.zeros(1, np.int64),
-        n,
-        a(have0, np.int64),
-        a(buried, np.int64) if buried else np.zeros(1, np.int64),
-        nb,
-        a(corner0, np.int64),
-        c0,
-        run0,
-        lim,
-        bool(transfers),
-        out0,
-        k0,
-        budget,
-        dl,
-        tab,
-        wnode,
-    )
+    else:
+        a = np.asarray
+        if table is None:
+            wnode = a(wnode, np.int64)
+        v, nodes = _dig(
+            table.stock(R) if table is not None else a(R, np.int64) if R else np.zeros(1, np.int64),
+            n,
+            a(have0, np.int64),
+            a(buried, np.int64) if buried else np.zeros(1, np.int64),
+            nb,
+            a(corner0, np.int64),
+            c0,
+            run0,
+            lim,
+            bool(transfers),
+            out0,
+            k0,
+            budget,
+            dl,
+            tab,
+            wnode,
+        )
+    if table is not None:
+        table.note(nodes)
     return int(v), int(nodes)
 
 
@@ -646,3 +676,4 @@ def warm_up() -> None:
     not charged for it: the benchmarks call this before they start a deal's clock."""
     dig([1], 1, [0] * 14, [], [0, 0, 0, 0], 1, 0, 1, False, 1, 0, 10, None)
     dig([1], 1, [0] * 14, [], [0, 0, 0, 0], 1, 0, 1, False, 1, 0, 10, None, SharedTable(4))
+    _rehash(_empty_slots(1), _empty_slots(2))
