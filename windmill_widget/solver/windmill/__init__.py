@@ -41,12 +41,13 @@ How it works
   next card no sooner, is lost too.
 
 What to expect (``benchmarks/solver.py``, strict rules, one core per deal, budgets in CPU time;
-the table, with how it was measured, is in ``docs/winnability.md``): 83.8% of deals 0-999 are
-decided within a second (825 won, 13 proved lost); the median deal takes 0.02 s. Deals 11, 48,
-68 and 84 were the first proved lost; some deals stay unknown after ten minutes (4, 33 and 58
-of deals 0-99), so the lab reports the clairvoyant win rate as a range when some deals stay
-unknown. From the middle of a game the solver proves losses more easily (``benchmarks/solver.py
---stock N``, from where ``greedy`` has played a deal down to N stock cards).
+the table, with how it was measured, is in ``docs/winnability.md``): 83.6% of deals 0-999 are
+decided within a second (824 won, 12 proved lost) and 90.3% within ten (884 won, 19 lost); the
+median deal takes 0.02 s. Of deals 0-99, all but 4 and 58 are decided within two minutes (94
+won, 4 lost: 11, 48, 68 and 84); those two stay unknown after ten, so the lab reports the
+clairvoyant win rate as a range when some deals stay unknown. From the middle of a game the
+solver proves losses more easily (``benchmarks/solver.py --stock N``, from where ``greedy`` has
+played a deal down to N stock cards).
 """
 
 from .clairvoyant import solve
