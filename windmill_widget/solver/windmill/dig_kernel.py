@@ -552,7 +552,7 @@ class SharedTable:
         """``R`` as an array for the compiled loop, made once for the deal."""
         src, arr = self._stock
         if src is not R:
-            arr = np.asarray(R, np.int64) if R else np.zeros(1, np.int64)
+            arr = _array(R)
             self._stock = (R, arr)
         return arr
 
@@ -587,6 +587,12 @@ class SharedTable:
 _MAX_WASTES = (1 << _NODE_BITS) - 1
 _FIRST_SIZE = 1 << 16
 _LISTS_KEPT = 1 << 16
+
+
+def _array(values):
+    """``values`` as an int64 array for the compiled loop (one slot at least: numba types an empty
+    sequence badly)."""
+    return np.asarray(values, np.int64) if len(values) else np.zeros(1, np.int64)
 
 
 def _empty_slots(size: int):
@@ -625,47 +631,15 @@ def dig(
     else:
         tab = table.slots
         wnode = table.wastes(buried_code, nb)
-    if numba is None:
-        v, nodes = _dig(
-            R,
-            n,
-            have0,
-            buried,
-            nb,
-            corner0,
-            c0,
-            run0,
-            lim,
-            transfers,
-            out0,
-            k0,
-            budget,
-            dl,
-            tab,
-            wnode,
-        )
-    else:
-        a = np.asarray
+    if numba is not None:  # numba wants arrays where Python takes lists
+        R = table.stock(R) if table is not None else _array(R)
+        have0, buried, corner0 = _array(have0), _array(buried), _array(corner0)
+        transfers = bool(transfers)
         if table is None:
-            wnode = a(wnode, np.int64)
-        v, nodes = _dig(
-            table.stock(R) if table is not None else a(R, np.int64) if R else np.zeros(1, np.int64),
-            n,
-            a(have0, np.int64),
-            a(buried, np.int64) if buried else np.zeros(1, np.int64),
-            nb,
-            a(corner0, np.int64),
-            c0,
-            run0,
-            lim,
-            bool(transfers),
-            out0,
-            k0,
-            budget,
-            dl,
-            tab,
-            wnode,
-        )
+            wnode = _array(wnode)
+    v, nodes = _dig(
+        R, n, have0, buried, nb, corner0, c0, run0, lim, transfers, out0, k0, budget, dl, tab, wnode
+    )
     if table is not None:
         table.note(nodes)
     return int(v), int(nodes)
