@@ -145,17 +145,17 @@ def test_a_shared_table_changes_no_verdict() -> None:
 
 
 def _ask(table: dig_kernel.SharedTable, key: int, dug: int, e: int, nb: int, wnode: list[int]) -> int:
-    sc = dig_kernel._int_array(dig_kernel._NS)
+    sc = dig_kernel.int_array(dig_kernel._NS)
     sc[dig_kernel._DUG] = dug
     sc[dig_kernel._E] = e
-    w = dig_kernel._int_array(len(wnode))
+    w = dig_kernel.int_array(len(wnode))
     for i, x in enumerate(wnode):
         w[i] = x
     return dig_kernel._known(0, key, sc, nb, w, table.slots)
 
 
 def _tell(table: dig_kernel.SharedTable, key: int, dug: int, e: int, nb: int, wnode: list[int], verdict: int):
-    w = dig_kernel._int_array(len(wnode))
+    w = dig_kernel.int_array(len(wnode))
     for i, x in enumerate(wnode):
         w[i] = x
     dig_kernel._share(key, dug, e, nb, w, table.slots, verdict)

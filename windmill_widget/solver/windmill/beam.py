@@ -9,13 +9,23 @@ buried in the waste, and varied sails.
 
 If a layer never had to be cut down to ``width``, the search was complete and a failure proves
 the deal lost; otherwise a failure proves nothing.
+
+The loop runs over the search model's flat rows (:mod:`windmill_widget.games.windmill.search_kernel`)
+and is compiled by numba where it is installed (as Python elsewhere, with the same lines and node
+counts): some fifty times the positions a second of a loop over :class:`SearchState`.
 """
 
 from __future__ import annotations
 
+from ...core.compiled import as_array, hot, int_array, jit, objmode
+from ...games.windmill import search_kernel as sk
 from ...games.windmill.search import CENTRE_FULL, CENTRE_NEEDS, CORNER_FULL, DEAL, SearchState
 from .. import clock
-from .bound import relaxed_winnable
+from .dig_kernel import LOST, _dig
+
+ROW = sk.ROW
+_STAMP = ROW  # the seen table's fourth int: the layer an entry belongs to
+_SEEN = ROW + 1
 
 
 class BeamResult:
@@ -27,31 +37,31 @@ class BeamResult:
         self.nodes = nodes
 
 
-def _wanted(centre: int, corners: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """For a foundation state: the ranks wanted soon (the centre's next three, weighted 3, 2, 1;
-    each corner's next, 2, and the one after, 1), as (the ranks' bit shifts in ``scode``, a weight
-    per waste nibble, i.e. indexed by rank + 1)."""
-    want = [0] * 14
-    if centre:
+def _clock() -> float:
+    return clock.now()
+
+
+@hot
+def _wanted(head):
+    """The ranks wanted soon, 4 bits a rank: the centre's next three, weighted 3, 2, 1; each
+    corner's next, 2, and the one after, 1."""
+    want = 0
+    c = sk.centre(head)
+    if c:
         for i in range(3):
-            if centre + i < CENTRE_FULL:
-                want[CENTRE_NEEDS[centre + i]] += 3 - i
-    for h in corners:
+            if c + i < CENTRE_FULL:
+                want += (3 - i) << (4 * CENTRE_NEEDS[c + i])
+    for j in range(4):
+        h = sk.corner(head, j)
         if h < CORNER_FULL:
-            want[13 - h] += 2
+            want += 2 << (4 * (13 - h))
             if 0 < h < CORNER_FULL - 1:
-                want[12 - h] += 1
-    shifts = tuple(4 * r for r in range(1, 14) if want[r])
-    by_nibble = (0, *want, 0)
-    return shifts, by_nibble
+                want += 1 << (4 * (12 - h))
+    return want
 
 
-_WANTED: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
-#: Nonzero 4-bit fields in a byte of ``scode`` (for counting the distinct ranks in the sails).
-_DISTINCT8 = tuple((x & 15 > 0) + (x >> 4 > 0) for x in range(256))
-
-
-def _score(s: SearchState) -> int:
+@hot
+def _score(head, sc, wn, T, out):
     """How promising a position is, for positions with the same number of cards dealt.
 
     Cards placed come first (at a fixed clock that is the same as the shallowest waste). Then: the
@@ -60,66 +70,376 @@ def _score(s: SearchState) -> int:
     strict rules: placed cards and variety alone win 62 deals; with the buried and at-hand terms,
     156.)
     """
-    fkey = (s.centre, s.ccode)
-    wanted = _WANTED.get(fkey)
-    if wanted is None:
-        wanted = _WANTED[fkey] = _wanted(s.centre, tuple(s.corner))
-    shifts, weight = wanted
-    sc = s.scode
-    d = _DISTINCT8
-    variety = (
-        d[sc & 255] + d[sc >> 8 & 255] + d[sc >> 16 & 255] + d[sc >> 24 & 255]
-        + d[sc >> 32 & 255] + d[sc >> 40 & 255] + d[sc >> 48 & 255]
-    )  # fmt: skip
-    if sc & 15:  # rank 0 (unknown cards, in players' mirrors) is not variety
-        variety -= 1
+    want = _wanted(head)
+    below = sk.waste_counts(T, sk.waste_parent(T, wn))  # the root's parent is the root
+    top = sk.waste_top(T, wn)
+    variety = 0
     at_hand = 0
-    for sh in shifts:
-        if sc >> sh & 15:
-            at_hand += 1
-    w = s.wcode
     buried = 0
-    if w:
-        top = w & 15
-        if weight[top] and not sc >> (4 * top - 4) & 15:
-            at_hand += 1
-        w >>= 4
-        while w:
-            buried += weight[w & 15]
-            w >>= 4
-    return -8 * s.out + 4 * variety - buried + 2 * at_hand
+    for r in range(1, 14):
+        s = (sc >> (4 * r)) & 15
+        w = (want >> (4 * r)) & 15
+        if s:
+            variety += 1
+        if w:
+            if s or top == r:
+                at_hand += 1
+            buried += w * ((below >> (4 * r)) & 15)
+    return -8 * out + 4 * variety - buried + 2 * at_hand
 
 
-def _path_to_list(path: tuple | None) -> list[int]:
-    out: list[int] = []
-    while path is not None:
-        out.append(path[0])
-        path = path[1]
-    out.reverse()
+@hot
+def _seen_slot(S, kh, sc, wn, stamp):
+    """The seen table's slot for a key: where it is, or the free slot (empty, or of an earlier
+    layer) where it would go."""
+    mask = len(S) // _SEEN - 1
+    h = (kh ^ sc * 0x9E3779B97F4A7C1 ^ wn * 0x85EBCA77C2B2AE3) * 0x2545F4914F6CDD1D
+    i = (h >> 24) & mask
+    while True:
+        b = i * _SEEN
+        if S[b + _STAMP] != stamp:
+            return b
+        if S[b] == kh and S[b + 1] == sc and S[b + 2] == wn:
+            return b
+        i = (i + 1) & mask
+
+
+@jit
+def _rank(score, count, order):
+    """Write to ``order[:count]`` the indices ``0..count-1`` by ``score``, best first, in index
+    order among equal scores (a counting sort: scores span a few thousand values)."""
+    lo = score[0]
+    hi = score[0]
+    for i in range(count):
+        lo = min(lo, score[i])
+        hi = max(hi, score[i])
+    start = int_array(hi - lo + 2)
+    for i in range(count):
+        start[hi - score[i] + 1] += 1
+    for v in range(1, hi - lo + 2):
+        start[v] += start[v - 1]
+    for i in range(count):
+        v = hi - score[i]
+        order[start[v]] = i
+        start[v] += 1
+
+
+@jit
+def _compact(par, mov, nn, ids, nl):
+    """Keep only the line store's entries on the lines to the layer's positions ``ids[:nl]``
+    (renumbered in place); returns the new count."""
+    mark = int_array(nn)
+    for i in range(nl):
+        x = ids[i]
+        while x >= 0 and mark[x] == 0:
+            mark[x] = 1
+            x = par[x]
+    new = int_array(nn)
+    cnt = 0
+    for x in range(nn):
+        if mark[x]:
+            new[x] = cnt
+            par[cnt] = new[par[x]] if par[x] >= 0 else -1
+            mov[cnt] = mov[x]
+            cnt += 1
+    for i in range(nl):
+        ids[i] = new[ids[i]]
+    return cnt
+
+
+@jit
+def _line(par, mov, x, last):
+    """The moves from the root to line-store entry ``x``, then ``last``."""
+    count = 0
+    y = x
+    while y >= 0:
+        count += 1
+        y = par[y]
+    out = int_array(count + 1)
+    out[count] = last
+    y = x
+    while y >= 0:
+        count -= 1
+        out[count] = mov[y]
+        y = par[y]
     return out
 
 
-def _close(s: SearchState, path: tuple | None, seen: set[int], closed: list) -> tuple | None:
-    """Add every position reachable from ``s`` by plays (not deals) to ``closed``; return the path
-    of a won position if one is reached."""
-    for m in s.moves():
-        if m == DEAL:
+@jit
+def _relaxed_lost(head, sc, wn, T, R, n, out, limit, transfers, budget, deadline):
+    """Does the dig relaxation prove the position lost (with ``budget`` relaxed positions)?"""
+    have = int_array(14)
+    for r in range(14):
+        have[r] = (sc >> (4 * r)) & 15
+    if wn:
+        have[sk.waste_top(T, wn)] += 1
+    nb = sk.waste_len(T, wn) - 1 if wn else 0
+    buried = int_array(max(nb, 1))
+    x = sk.waste_parent(T, wn) if wn else 0
+    for i in range(nb):
+        buried[i] = sk.waste_top(T, x)
+        x = sk.waste_parent(T, x)
+    kh = sk.key_head(head)
+    corners = int_array(4)
+    for j in range(4):
+        corners[j] = sk.corner(kh, j)
+    tab = int_array(2)
+    wnode = int_array(1)
+    v, _ = _dig(
+        R, n, have, buried, nb, corners, sk.centre(head), sk.corner_run(head), limit, transfers, out,
+        sk.dealt(head), budget, deadline, tab, wnode,
+    )  # fmt: skip
+    return v == LOST
+
+
+# Statuses of a layer's closure.
+_DONE, _WON, _STOPPED, _FULL_CLOSED, _FULL_SEEN, _FULL_STACK, _FULL_LINES = range(7)
+
+
+@hot
+def _close(
+    layer, layer_id, nl, closed, closed_id, seen, stamp, stack, stack_id, masks,
+    par, mov, nn, R, n, base, limit, transfers, auto, T, TH, TC, deadline,
+):  # fmt: skip
+    """Close the layer under plays, depth-first, one visit per canonical position: the positions
+    go to ``closed`` (with their line-store entries in ``closed_id``, new entries from ``nn`` on).
+
+    Returns ``(status, closed count, line-store count, entry, move)``: ``_WON`` with the line to a
+    win (``entry``'s line, then ``move``); ``_STOPPED`` at the deadline; ``_FULL_*`` when an array
+    is full (the caller grows it and closes the layer again); else ``_DONE``. No array is replaced
+    here: numba counts references to an array that a loop may replace at every use of it.
+    """
+    ncl = 0
+    used = 0
+    slots = len(seen) // _SEEN
+    depth_cap = len(stack_id)
+    for li in range(nl):
+        for x in range(ROW):
+            stack[x] = layer[li * ROW + x]
+        kh = sk.key_head(stack[0])
+        s = _seen_slot(seen, kh, stack[1], stack[2], stamp)
+        if seen[s + _STAMP] == stamp:
             continue
-        rec = s.apply(m)
-        if s.out == 0:
-            s.undo(rec)
-            return (m, path)
-        key = s.key()
-        if key not in seen:
-            seen.add(key)
-            child = (m, path)
-            closed.append((s.snapshot(), child))
-            won = _close(s, child, seen, closed)
-            if won is not None:
-                s.undo(rec)
-                return won
-        s.undo(rec)
-    return None
+        if ncl >= len(closed_id):
+            return _FULL_CLOSED, ncl, nn, 0, 0
+        seen[s] = kh
+        seen[s + 1] = stack[1]
+        seen[s + 2] = stack[2]
+        seen[s + _STAMP] = stamp
+        used += 1
+        for x in range(ROW):
+            closed[ncl * ROW + x] = stack[x]
+        closed_id[ncl] = layer_id[li]
+        ncl += 1
+        stack_id[0] = layer_id[li]
+        top = sk.waste_top(T, stack[2])
+        masks[0] = (
+            sk.moves_mask(stack[0], stack[1], top, base - sk.placed(stack[0]), n, limit, transfers) & ~1
+        )
+        d = 0
+        while d >= 0:
+            mask = masks[d]
+            if mask == 0:
+                d -= 1
+                continue
+            m = sk.first_move(mask)
+            masks[d] = mask & ~(1 << m)
+            if d + 1 >= depth_cap:
+                return _FULL_STACK, ncl, nn, 0, 0
+            b = (d + 1) * ROW
+            sk.play(stack, d * ROW, stack, b, m, R, n, limit, auto, T)
+            out = base - sk.placed(stack[b])
+            if out == 0:
+                return _WON, ncl, nn, stack_id[d], m
+            kh = sk.key_head(stack[b])
+            s = _seen_slot(seen, kh, stack[b + 1], stack[b + 2], stamp)
+            if seen[s + _STAMP] == stamp:
+                continue
+            if 2 * (used + 1) > slots:
+                return _FULL_SEEN, ncl, nn, 0, 0
+            if nn >= len(par):
+                return _FULL_LINES, ncl, nn, 0, 0
+            if ncl >= len(closed_id):
+                return _FULL_CLOSED, ncl, nn, 0, 0
+            seen[s] = kh
+            seen[s + 1] = stack[b + 1]
+            seen[s + 2] = stack[b + 2]
+            seen[s + _STAMP] = stamp
+            used += 1
+            par[nn] = stack_id[d]
+            mov[nn] = m
+            stack_id[d + 1] = nn
+            nn += 1
+            for x in range(ROW):
+                closed[ncl * ROW + x] = stack[b + x]
+            closed_id[ncl] = stack_id[d + 1]
+            ncl += 1
+            top = sk.waste_top(T, stack[b + 2])
+            masks[d + 1] = sk.moves_mask(stack[b], stack[b + 1], top, out, n, limit, transfers) & ~1
+            d += 1
+            if deadline >= 0 and (ncl & 4095) == 0:
+                with objmode(now="float64"):
+                    now = _clock()
+                if now > deadline:
+                    return _STOPPED, ncl, nn, 0, 0
+        if 2 * (used + 1) > slots:
+            return _FULL_SEEN, ncl, nn, 0, 0
+    return _DONE, ncl, nn, 0, 0
+
+
+@hot
+def _deal(closed, closed_id, ncl, cand, cand_score, cand_from, R, n, base, limit, auto, T, TH, TC):
+    """Deal once from each closed position (the trie has room for ``ncl`` new wastes) into the
+    candidates, each with its score and the line-store entry it comes from; returns how many."""
+    nx = 0
+    for ci in range(ncl):
+        if sk.dealt(closed[ci * ROW]) < n:
+            b = nx * ROW
+            sk.deal(closed, ci * ROW, cand, b, R, n, auto, T, TH, TC)
+            cand_score[nx] = _score(cand[b], cand[b + 1], cand[b + 2], T, base - sk.placed(cand[b]))
+            cand_from[nx] = closed_id[ci]
+            nx += 1
+    return nx
+
+
+@jit
+def _keep(
+    cand, cand_score, cand_from, nx, width, layer, layer_id, par, mov, nn,
+    R, n, base, limit, transfers, T, horizon, bound_budget, deadline,
+):  # fmt: skip
+    """Keep the ``width`` best candidates as the next layer (all of them, in order, if there are
+    no more), dropping those near the stock's end that the dig relaxation proves lost. Returns
+    ``(layer size, line-store count, whether some were cut, stopped at the deadline)``."""
+    cut = nx > width
+    order = int_array(nx if cut else 1)
+    if cut:
+        _rank(cand_score, nx, order)
+    nl = 0
+    for i in range(nx):
+        c = order[i] if cut else i
+        if nl >= width:
+            return nl, nn, True, False
+        b = c * ROW
+        if cut and n - sk.dealt(cand[b]) <= horizon:
+            if deadline >= 0:
+                with objmode(now="float64"):
+                    now = _clock()
+                if now > deadline:
+                    return nl, nn, True, True
+            out = base - sk.placed(cand[b])
+            if _relaxed_lost(
+                cand[b], cand[b + 1], cand[b + 2], T, R, n, out, limit, transfers, bound_budget, deadline
+            ):
+                continue
+        for x in range(ROW):
+            layer[nl * ROW + x] = cand[b + x]
+        par[nn] = cand_from[c]
+        mov[nn] = DEAL
+        layer_id[nl] = nn
+        nn += 1
+        nl += 1
+    return nl, nn, False, False
+
+
+@jit
+def _grown(a, size):
+    """``a`` with room for ``size`` (doubled as needed), its contents kept."""
+    if len(a) >= size:
+        return a
+    n = len(a)
+    while n < size:
+        n *= 2
+    b = int_array(n)
+    for i in range(len(a)):
+        b[i] = a[i]
+    return b
+
+
+@jit
+def _beam(
+    R, n, root, base, limit, transfers, auto, width, max_nodes, deadline, horizon, bound_budget, T, TH, TC
+):
+    """The beam search from the position ``root`` (a row, ``base`` less its placed cards still to
+    place). Returns ``(verdict, nodes, line)``: verdict 1, won by ``line``; 0, failed with every
+    layer kept whole (lost); -1, failed or stopped early (no conclusion)."""
+    layer = int_array(ROW)
+    layer_id = int_array(1)
+    for x in range(ROW):
+        layer[x] = root[x]
+    layer_id[0] = -1  # the root: no entry, an empty line
+    nl = 1
+    cap = 1024
+    closed = int_array(cap * ROW)
+    closed_id = int_array(cap)
+    seen = int_array(4096 * _SEEN)
+    stack = int_array(128 * ROW)
+    stack_id = int_array(128)
+    masks = int_array(128)
+    par = int_array(cap)  # the line store: each entry's parent entry and the move into it
+    mov = int_array(cap)
+    nn = 0
+    compact_at = 1 << 22
+    nodes = 0
+    complete = True
+    stamp = 0
+    while nl:
+        if nn > compact_at:
+            nn = _compact(par, mov, nn, layer_id, nl)
+            compact_at = max(compact_at, 2 * nn)
+        while True:
+            stamp += 1  # a fresh seen table, without clearing it
+            status, ncl, nn2, entry, m = _close(
+                layer, layer_id, nl, closed, closed_id, seen, stamp, stack, stack_id, masks,
+                par, mov, nn, R, n, base, limit, transfers, auto, T, TH, TC, deadline,
+            )  # fmt: skip
+            if status == _FULL_CLOSED:
+                closed = _grown(closed, 2 * len(closed))
+                closed_id = _grown(closed_id, 2 * len(closed_id))
+            elif status == _FULL_SEEN:
+                seen = int_array(2 * len(seen))
+                stamp = 0
+            elif status == _FULL_STACK:
+                stack = _grown(stack, 2 * len(stack))
+                stack_id = _grown(stack_id, 2 * len(stack_id))
+                masks = _grown(masks, 2 * len(masks))
+            elif status == _FULL_LINES:
+                par = _grown(par, 2 * len(par))
+                mov = _grown(mov, 2 * len(mov))
+            else:
+                break
+        if status == _WON:
+            return 1, nodes + ncl, _line(par, mov, entry, m)
+        if status == _STOPPED:
+            return -1, nodes + ncl, int_array(0)
+        nn = nn2
+        nodes += ncl
+        if max_nodes >= 0 and nodes > max_nodes:
+            return -1, nodes, int_array(0)
+        if deadline >= 0:
+            with objmode(now="float64"):
+                now = _clock()
+            if now > deadline:
+                return -1, nodes, int_array(0)
+        # 2. Deal once from each, keep the best.
+        T, TH = sk.trie_room(T, TH, TC, ncl)
+        cand = _grown(int_array(ROW), ncl * ROW)
+        cand_score = _grown(int_array(1), ncl)
+        cand_from = _grown(int_array(1), ncl)
+        nx = _deal(closed, closed_id, ncl, cand, cand_score, cand_from, R, n, base, limit, auto, T, TH, TC)
+        keep = min(nx, width)
+        layer = _grown(int_array(ROW), keep * ROW)
+        layer_id = _grown(int_array(1), keep)
+        par = _grown(par, nn + keep)
+        mov = _grown(mov, nn + keep)
+        nl, nn, cut, stopped = _keep(
+            cand, cand_score, cand_from, nx, width, layer, layer_id, par, mov, nn,
+            R, n, base, limit, transfers, T, horizon, bound_budget, deadline,
+        )  # fmt: skip
+        if stopped:
+            return -1, nodes, int_array(0)
+        if cut:
+            complete = False
+    return 0 if complete else -1, nodes, int_array(0)
 
 
 def beam_search(
@@ -131,67 +451,38 @@ def beam_search(
     horizon: int = 0,
     bound_budget: int = 200,
 ) -> BeamResult:
-    """Search from ``state`` (restored afterwards) keeping ``width`` positions per clock tick.
+    """Search from ``state`` (left as it was) keeping ``width`` positions per clock tick.
 
     ``horizon``: when a layer is cut down, positions with at most this many stock cards left are
     first checked by the dig relaxation (:mod:`.bound`) and dropped when it proves them lost. The
-    default, 0, checks only positions whose stock is used up: at Python speed, checking earlier
-    ones costs more search than it saves (on deals 0-99 at 1 s: 87 wins unchecked, 71 checking
-    from 30 stock cards, 61 checking everywhere). Keeping a few positions per foundation state
-    first was tried too: it won no more deals at a given width and doubled the work.
+    default, 0, checks only positions whose stock is used up: checking earlier ones costs more
+    search than it saves (on deals 0-99 at 1 s: 87 wins unchecked, 71 checking from 30 stock
+    cards, 61 checking everywhere, measured in Python). Keeping a few positions per foundation
+    state first was tried too: it won no more deals at a given width and doubled the work.
     """
-    s = state
-    root = s.snapshot()
-    layer: list[tuple[tuple, tuple | None]] = [(root, None)]
-    nodes = 0
-    complete = True
-    try:
-        while layer:
-            # 1. Close the layer under plays (depth-first, one visit per canonical position).
-            seen: set[int] = set()
-            closed: list[tuple[tuple, tuple | None]] = []
-            for snap, path in layer:
-                s.restore(snap)
-                key = s.key()
-                if key in seen:
-                    continue
-                seen.add(key)
-                closed.append((snap, path))
-                won = _close(s, path, seen, closed)
-                if won is not None:
-                    return BeamResult(_path_to_list(won), True, nodes + len(closed))
-                if deadline is not None and clock.now() > deadline:
-                    return BeamResult(None, False, nodes + len(closed))
-            nodes += len(closed)
-            if max_nodes is not None and nodes > max_nodes:
-                return BeamResult(None, False, nodes)
-            if deadline is not None and clock.now() > deadline:
-                return BeamResult(None, False, nodes)
-            # 2. Deal once from each, keep the best.
-            nxt: list[tuple[int, tuple, tuple]] = []
-            for snap, path in closed:
-                s.restore(snap)
-                if s.k < s.n:
-                    rec = s.apply(DEAL)
-                    nxt.append((_score(s), s.snapshot(), (DEAL, path)))
-                    s.undo(rec)
-            if len(nxt) > width:
-                nxt.sort(key=lambda x: x[0], reverse=True)
-                kept: list[tuple[tuple, tuple | None]] = []
-                for _, snap, path in nxt:
-                    if len(kept) >= width:
-                        complete = False
-                        break
-                    if s.n - snap[0] <= horizon:
-                        if deadline is not None and clock.now() > deadline:
-                            return BeamResult(None, False, nodes)
-                        s.restore(snap)
-                        if relaxed_winnable(s, bound_budget) is False:
-                            continue
-                    kept.append((snap, path))
-                layer = kept
-            else:
-                layer = [(snap, path) for _, snap, path in nxt]
-        return BeamResult(None, complete, nodes)
-    finally:
-        s.restore(root)
+    if state.is_won():
+        return BeamResult([], True, 0)
+    T, TH, TC = sk.trie_new(_trie_size(state.waste_size() + 1))
+    root = int_array(ROW)
+    root[0], root[1], root[2] = sk.from_state(state, T, TH, TC)
+    base = state.out + int(sk.placed(root[0]))
+    verdict, nodes, line = _beam(
+        _stock(state), state.n, root, base, sk.limit_code(state), bool(state.any), bool(state.auto),
+        width, -1 if max_nodes is None else max(max_nodes, 0), -1.0 if deadline is None else float(deadline),
+        horizon, bound_budget, T, TH, TC,
+    )  # fmt: skip
+    if verdict == 1:
+        return BeamResult([int(m) for m in line], True, int(nodes))
+    return BeamResult(None, verdict == 0, int(nodes))
+
+
+def _trie_size(at_least: int) -> int:
+    size = 1 << 12
+    while size < at_least:
+        size *= 2
+    return size
+
+
+def _stock(state: SearchState):
+    """The stock's ranks as the compiled loop takes them."""
+    return as_array(state.R)

@@ -19,28 +19,13 @@ a child is its parent's copy with one move applied and going back is just poppin
 
 from __future__ import annotations
 
-import contextlib
-import os
-
+from ...core import compiled
+from ...core.compiled import as_array, hot, int_array, jit, np, objmode
 from ...games.windmill.search import CENTRE_NEEDS, CENTRE_TOP, CORNER_FULL, CORNER_NEEDS, CORNER_TOP
 from .. import clock
 
-try:
-    if os.environ.get("WINDMILL_WIDGET_PURE_PYTHON"):
-        raise ImportError("compilation turned off by WINDMILL_WIDGET_PURE_PYTHON")
-    import numba
-    import numpy as np
-    from numba import objmode
-except ImportError:  # pragma: no cover - depends on the environment
-    numba = None
-    np = None
-
-    def objmode(**_kw):  # numba's escape hatch back to Python: nothing to do in Python
-        return contextlib.nullcontext()
-
-
 #: True when the loop runs compiled by numba.
-COMPILED = numba is not None
+COMPILED = compiled.COMPILED
 
 # Moves (the low four bits; the corner(s) they concern above them).
 _TO_CENTRE = 0  # the centre's rank, from hand
@@ -109,7 +94,7 @@ def _dig(
     shared = len(tab) > 2
     base = c0 + corner0[0] + corner0[1] + corner0[2] + corner0[3]
     # nxt[i * 14 + r]: where the next card of rank r is in the stock from position i on (n: none).
-    nxt = _int_array((n + 1) * 14)
+    nxt = int_array((n + 1) * 14)
     for r in range(14):
         nxt[n * 14 + r] = n
     for i in range(n - 1, k0 - 1, -1):
@@ -117,12 +102,12 @@ def _dig(
             nxt[i * 14 + r] = nxt[(i + 1) * 14 + r]
         nxt[i * 14 + R[i]] = i
     cap = _D0
-    have = _int_array(cap * 14)
-    corner = _int_array(cap * 4)
-    sc = _int_array(cap * _NS)
-    moves = _int_array(cap * _MAXM)
-    nmoves = _int_array(cap)
-    at = _int_array(cap)
+    have = int_array(cap * 14)
+    corner = int_array(cap * 4)
+    sc = int_array(cap * _NS)
+    moves = int_array(cap * _MAXM)
+    nmoves = int_array(cap)
+    at = int_array(cap)
     for r in range(14):
         have[r] = have0[r]
     for j in range(4):
@@ -135,8 +120,8 @@ def _dig(
     sc[_OUT] = out0
     # The memo: the deepest dig searched from each (cards dealt, foundations), in an open-addressing
     # hash table that doubles when half full.
-    mkeys = _int_array(_MEMO0)
-    mvals = _int_array(_MEMO0)
+    mkeys = int_array(_MEMO0)
+    mvals = int_array(_MEMO0)
     for i in range(_MEMO0):
         mkeys[i] = -1
     if sc[_OUT] == 0:
@@ -151,13 +136,12 @@ def _dig(
     _list_moves(0, have, corner, sc, moves, nmoves, at, nxt, n, limit, transfers)
     nodes = 1
     d = 0
-    while d >= 0:
-        if at[d] == nmoves[d]:
-            d -= 1
-            continue
-        m = moves[d * _MAXM + at[d]]
-        at[d] += 1
-        if d + 1 >= cap:
+    while True:
+        status, d, nodes, used = _walk(
+            d, nodes, used, have, corner, sc, moves, nmoves, at, mkeys, mvals,
+            R, n, nxt, buried, nb, limit, transfers, budget, deadline, tab, wnode,
+        )  # fmt: skip
+        if status == _DEEPER:
             if cap == _MAXD:
                 return NO_CONCLUSION, nodes
             have = _more(have, cap * 14)
@@ -167,41 +151,12 @@ def _dig(
             nmoves = _more(nmoves, cap)
             at = _more(at, cap)
             cap *= 2
-        _copy(d, have, corner, sc)
-        _apply(d + 1, m, have, corner, sc, buried, nb, R, nxt)
-        b = (d + 1) * _NS
-        if sc[b + _OUT] == 0:
-            if shared:
-                _share_line(d + 1, corner, sc, limit, nb, wnode, tab)
-            return WON, nodes
-        key = _key(d + 1, corner, sc, limit)
-        i = _slot(mkeys, key)
-        if mkeys[i] == key:
-            if mvals[i] >= sc[b + _DUG]:
-                continue  # searched before, dug at least as deep: deeper is better
-        else:
-            mkeys[i] = key
-            used += 1
-        mvals[i] = sc[b + _DUG]
-        if 2 * used > len(mkeys):
+        elif status == _FULL:
             mkeys, mvals = _grow(mkeys, mvals)
-        if shared:
-            known = _known(d + 1, key, sc, nb, wnode, tab)
-            if known == LOST:
-                continue  # proved lost by an earlier call
-            if known == WON:
-                _share_line(d, corner, sc, limit, nb, wnode, tab)
-                return WON, nodes
-        _list_moves(d + 1, have, corner, sc, moves, nmoves, at, nxt, n, limit, transfers)
-        d += 1
-        nodes += 1
-        if nodes > budget:
-            return NO_CONCLUSION, nodes
-        if deadline >= 0 and (nodes & 4095) == 0:
-            with objmode(now="float64"):
-                now = _clock()
-            if now > deadline:
-                return NO_CONCLUSION, nodes
+        elif status != LOST:
+            return status, nodes
+        else:
+            break
     if shared:
         # Every position this call met is lost (none reaches a win): tell the table.
         for i in range(len(mkeys)):
@@ -214,13 +169,71 @@ def _dig(
     return LOST, nodes
 
 
-def _int_array(size):
-    return [0] * size
+# What _walk stopped for, besides a verdict: its stack or its memo is full.
+_DEEPER = 2
+_FULL = 3
+
+
+def _walk(
+    d, nodes, used, have, corner, sc, moves, nmoves, at, mkeys, mvals,
+    R, n, nxt, buried, nb, limit, transfers, budget, deadline, tab, wnode,
+):  # fmt: skip
+    """:func:`_dig`'s depth-first loop, from stack level ``d``. Returns ``(status, d, nodes,
+    used)``: a verdict (``LOST`` when the search is exhausted), or ``_DEEPER`` / ``_FULL`` when the
+    stack or the memo has to grow first (the caller grows it and calls again: the loop goes on
+    where it stopped). It replaces no array itself: numba counts references to an array that a
+    loop may replace at every use of it, which took half the time."""
+    cap = len(nmoves)
+    shared = len(tab) > 2
+    while d >= 0:
+        if at[d] == nmoves[d]:
+            d -= 1
+            continue
+        if d + 1 >= cap:
+            return _DEEPER, d, nodes, used
+        if 2 * used > len(mkeys):
+            return _FULL, d, nodes, used
+        m = moves[d * _MAXM + at[d]]
+        at[d] += 1
+        _copy(d, have, corner, sc)
+        _apply(d + 1, m, have, corner, sc, buried, nb, R, nxt)
+        b = (d + 1) * _NS
+        if sc[b + _OUT] == 0:
+            if shared:
+                _share_line(d + 1, corner, sc, limit, nb, wnode, tab)
+            return WON, d, nodes, used
+        key = _key(d + 1, corner, sc, limit)
+        i = _slot(mkeys, key)
+        if mkeys[i] == key:
+            if mvals[i] >= sc[b + _DUG]:
+                continue  # searched before, dug at least as deep: deeper is better
+        else:
+            mkeys[i] = key
+            used += 1
+        mvals[i] = sc[b + _DUG]
+        if shared:
+            known = _known(d + 1, key, sc, nb, wnode, tab)
+            if known == LOST:
+                continue  # proved lost by an earlier call
+            if known == WON:
+                _share_line(d, corner, sc, limit, nb, wnode, tab)
+                return WON, d, nodes, used
+        _list_moves(d + 1, have, corner, sc, moves, nmoves, at, nxt, n, limit, transfers)
+        d += 1
+        nodes += 1
+        if nodes > budget:
+            return NO_CONCLUSION, d, nodes, used
+        if deadline >= 0 and (nodes & 4095) == 0:
+            with objmode(now="float64"):
+                now = _clock()
+            if now > deadline:
+                return NO_CONCLUSION, d, nodes, used
+    return LOST, d, nodes, used
 
 
 def _more(a, used):
     """``a`` twice as long, its first ``used`` entries kept."""
-    b = _int_array(2 * len(a))
+    b = int_array(2 * len(a))
     for i in range(used):
         b[i] = a[i]
     return b
@@ -410,8 +423,8 @@ def _slot(mkeys, key):
 
 def _grow(mkeys, mvals):
     size = 2 * len(mkeys)
-    keys = _int_array(size)
-    vals = _int_array(size)
+    keys = int_array(size)
+    vals = int_array(size)
     for i in range(size):
         keys[i] = -1
     for i in range(len(mkeys)):
@@ -481,33 +494,28 @@ def _list_moves(d, have, corner, sc, moves, nmoves, at, nxt, n, limit, transfers
     at[d] = 0
 
 
-if numba is not None:
-    _jit = numba.njit(cache=True)
+if COMPILED:
+    _more = jit(_more)
+    _copy = hot(_copy)
+    _play = hot(_play)
+    _deal_to = hot(_deal_to)
+    _sort4 = hot(_sort4)
+    _apply = hot(_apply)
+    _key = hot(_key)
+    _placed = hot(_placed)
+    _known = hot(_known)
+    _lookup = hot(_lookup)
+    _share = hot(_share)
+    _share_line = hot(_share_line)
+    _tslot = hot(_tslot)
+    _rehash = jit(_rehash)
+    _slot = hot(_slot)
+    _grow = jit(_grow)
+    _list_moves = hot(_list_moves)
+    _walk = hot(_walk)
+    _dig = jit(_dig)
 
-    @_jit
-    def _int_array(size):  # numba wants a numpy array where Python has a list
-        return np.zeros(size, np.int64)
-
-    _more = _jit(_more)
-    _copy = _jit(_copy)
-    _play = _jit(_play)
-    _deal_to = _jit(_deal_to)
-    _sort4 = _jit(_sort4)
-    _apply = _jit(_apply)
-    _key = _jit(_key)
-    _placed = _jit(_placed)
-    _known = _jit(_known)
-    _lookup = _jit(_lookup)
-    _share = _jit(_share)
-    _share_line = _jit(_share_line)
-    _tslot = _jit(_tslot)
-    _rehash = _jit(_rehash)
-    _slot = _jit(_slot)
-    _grow = _jit(_grow)
-    _list_moves = _jit(_list_moves)
-    _dig = _jit(_dig)
-
-_NO_TABLE = _int_array(2)
+_NO_TABLE = int_array(2)
 
 
 class SharedTable:
@@ -527,7 +535,7 @@ class SharedTable:
     """
 
     def __init__(self, size_log2: int = 22) -> None:
-        if numba is None:
+        if not COMPILED:
             size_log2 = min(size_log2, 18)  # Python's lists are bigger and slower
         # It starts small and doubles as it fills, up to 2**size_log2 positions: a big table
         # costs memory traffic that a short proof does not repay.
@@ -552,7 +560,7 @@ class SharedTable:
         """``R`` as an array for the compiled loop, made once for the deal."""
         src, arr = self._stock
         if src is not R:
-            arr = _array(R)
+            arr = as_array(R)
             self._stock = (R, arr)
         return arr
 
@@ -581,7 +589,7 @@ class SharedTable:
             out.append(name)
             w >>= 4
         out = out or [0]
-        return out if numba is None else np.asarray(out, np.int64)
+        return out if not COMPILED else as_array(out)
 
 
 _MAX_WASTES = (1 << _NODE_BITS) - 1
@@ -589,17 +597,11 @@ _FIRST_SIZE = 1 << 16
 _LISTS_KEPT = 1 << 16
 
 
-def _array(values):
-    """``values`` as an int64 array for the compiled loop (one slot at least: numba types an empty
-    sequence badly)."""
-    return np.asarray(values, np.int64) if len(values) else np.zeros(1, np.int64)
-
-
 def _empty_slots(size: int):
     """``size`` empty slots of the shared table, a key and its value side by side (one memory
     fetch a probe). All zeros, so that the operating system hands out the memory as it is first
     used: a big table costs nothing to make."""
-    return [0] * (2 * size) if numba is None else np.zeros(2 * size, np.int64)
+    return [0] * (2 * size) if not COMPILED else np.zeros(2 * size, np.int64)
 
 
 def dig(
@@ -631,12 +633,12 @@ def dig(
     else:
         tab = table.slots
         wnode = table.wastes(buried_code, nb)
-    if numba is not None:  # numba wants arrays where Python takes lists
-        R = table.stock(R) if table is not None else _array(R)
-        have0, buried, corner0 = _array(have0), _array(buried), _array(corner0)
+    if COMPILED:  # numba wants arrays where Python takes lists
+        R = table.stock(R) if table is not None else as_array(R)
+        have0, buried, corner0 = as_array(have0), as_array(buried), as_array(corner0)
         transfers = bool(transfers)
         if table is None:
-            wnode = _array(wnode)
+            wnode = as_array(wnode)
     v, nodes = _dig(
         R, n, have0, buried, nb, corner0, c0, run0, lim, transfers, out0, k0, budget, dl, tab, wnode
     )
