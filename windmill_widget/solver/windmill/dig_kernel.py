@@ -91,9 +91,13 @@ def _dig(
     ``tab``: the shared table (see :class:`SharedTable`; length 2: none); ``wnode``:
     the shared table's name for the waste left below the cards dug, for each dig 0..``nb``.
     """
-    shared = len(tab) > 2
-    base = c0 + corner0[0] + corner0[1] + corner0[2] + corner0[3]
-    # nxt[i * 14 + r]: where the next card of rank r is in the stock from position i on (n: none).
+    return _dig_in(scratch(), next_cards(R, n, k0), R, n, have0, buried, nb, corner0, c0, run0, limit, transfers,
+                   out0, k0, budget, deadline, tab, wnode)  # fmt: skip
+
+
+def next_cards(R, n, k0):
+    """``nxt[i * 14 + r]``: where the next card of rank r is in the stock from position i on (n:
+    none), for i from ``k0`` on."""
     nxt = int_array((n + 1) * 14)
     for r in range(14):
         nxt[n * 14 + r] = n
@@ -101,13 +105,34 @@ def _dig(
         for r in range(14):
             nxt[i * 14 + r] = nxt[(i + 1) * 14 + r]
         nxt[i * 14 + R[i]] = i
+    return nxt
+
+
+def scratch():
+    """The arrays a search of the relaxed game works in (its stack and its memo), which a caller
+    that searches many positions makes once: a call then allocates nothing unless it outgrows
+    them."""
     cap = _D0
-    have = int_array(cap * 14)
-    corner = int_array(cap * 4)
-    sc = int_array(cap * _NS)
-    moves = int_array(cap * _MAXM)
-    nmoves = int_array(cap)
-    at = int_array(cap)
+    return (
+        int_array(cap * 14),
+        int_array(cap * 4),
+        int_array(cap * _NS),
+        int_array(cap * _MAXM),
+        int_array(cap),
+        int_array(cap),
+        int_array(_MEMO0),
+        int_array(_MEMO0),
+    )
+
+
+def _dig_in(work, nxt, R, n, have0, buried, nb, corner0, c0, run0, limit, transfers, out0, k0, budget, deadline,
+            tab, wnode):  # fmt: skip
+    """:func:`_dig` in the arrays ``work`` (from :func:`scratch`), with ``nxt`` from
+    :func:`next_cards` (for ``k0`` or an earlier position of the same stock)."""
+    shared = len(tab) > 2
+    base = c0 + corner0[0] + corner0[1] + corner0[2] + corner0[3]
+    have, corner, sc, moves, nmoves, at, mkeys, mvals = work
+    cap = len(nmoves)
     for r in range(14):
         have[r] = have0[r]
     for j in range(4):
@@ -120,14 +145,14 @@ def _dig(
     sc[_OUT] = out0
     # The memo: the deepest dig searched from each (cards dealt, foundations), in an open-addressing
     # hash table that doubles when half full.
-    mkeys = int_array(_MEMO0)
-    mvals = int_array(_MEMO0)
-    for i in range(_MEMO0):
+    for i in range(len(mkeys)):
         mkeys[i] = -1
     if sc[_OUT] == 0:
         return WON, 0
     key = _key(0, corner, sc, limit)
-    mkeys[_slot(mkeys, key)] = key  # its value, the dig, is 0
+    i = _slot(mkeys, key)
+    mkeys[i] = key
+    mvals[i] = 0  # the dig (the arrays may have been used before)
     used = 1
     if shared:
         known = _known(0, key, sc, nb, wnode, tab)
@@ -513,6 +538,9 @@ if COMPILED:
     _grow = jit(_grow)
     _list_moves = hot(_list_moves)
     _walk = hot(_walk)
+    next_cards = jit(next_cards)
+    scratch = jit(scratch)
+    _dig_in = jit(_dig_in)
     _dig = jit(_dig)
 
 _NO_TABLE = int_array(2)
@@ -549,12 +577,17 @@ class SharedTable:
     def note(self, nodes: int) -> None:
         """A call searched ``nodes`` relaxed positions (so told the table at most that many)."""
         self._added += nodes
+        if 2 * self._added > len(self.slots) // 2:
+            self.grow()
+
+    def grow(self) -> None:
+        """Double the table (up to its size), keeping what it knows."""
         size = len(self.slots) // 2
-        if 2 * self._added > size and size < self.max_size:
+        if size < self.max_size:
             bigger = _empty_slots(2 * size)
             _rehash(self.slots, bigger)
             self.slots = bigger
-            self._added = 0
+        self._added = 0
 
     def stock(self, R):
         """``R`` as an array for the compiled loop, made once for the deal."""

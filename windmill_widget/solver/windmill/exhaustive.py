@@ -1,27 +1,250 @@
 """Exhaustive depth-first search with a transposition table: the part of the solver that can prove
 a deal lost.
 
-Every position is visited at most once (the table holds canonical keys, see
-:mod:`windmill_widget.games.windmill.search`), so
-the search also terminates when the move graph has cycles (``transfers="any"``): reaching the goal
-is a plain reachability question, and a node already seen either is on the current line or was
-fully explored without finding a win. When the stock is short, positions that the dig
-relaxation (:mod:`.bound`) proves lost are cut off; its checks share one table
-(:class:`.dig_kernel.SharedTable`), since neighbouring positions' relaxed games meet. The search
-runs in slices (``run`` returns ``None`` when its slice is used up) so the solver can interleave
-it with the beam search.
+Every position is visited once while the table has room (it holds canonical keys, see
+:mod:`windmill_widget.games.windmill.search_kernel`): reaching the goal is a plain reachability
+question, and a position already seen was either fully explored without finding a win or is on
+the current line. When the stock is short, positions that the dig relaxation (:mod:`.bound`)
+proves lost are cut off; its checks share one table (:class:`.dig_kernel.SharedTable`), since
+neighbouring positions' relaxed games meet. The search runs in slices (``run`` returns ``None``
+when its slice is used up) so the solver can interleave it with the beam search.
+
+The loop runs compiled by numba over the search model's rows (as Python where numba is missing,
+with the same verdicts and node counts). Its table of positions seen grows up to
+:data:`SEEN_MAX_LOG2` slots and then forgets old entries instead of growing on: a position
+forgotten is searched again, which costs time but changes no verdict. (Only PySolFC's rules have
+cycles, which run through moves between foundations; the search also looks for the position
+among the line's last positions with the same cards dealt and placed, so a forgotten one cannot
+send it round a cycle.)
 """
 
 from __future__ import annotations
 
-from ...games.windmill.search import SearchState
+from ...core.compiled import as_array, hot, int_array, jit, objmode
+from ...games.windmill import search_kernel as sk
+from ...games.windmill.search import DEAL, SearchState
 from .. import clock
-from .bound import dig_search
-from .dig_kernel import SharedTable
+from .dig_kernel import _NODE_BITS, LOST, NO_CONCLUSION, SharedTable, _dig_in, next_cards, scratch
+
+ROW = sk.ROW
+#: The table of positions seen stops growing at 2**SEEN_MAX_LOG2 slots (three ints each: 384 MB).
+SEEN_MAX_LOG2 = 24
+_SEEN_FIRST_LOG2 = 12
+_PROBES = 8
+_DEPTH0 = 256
+_ARGS = 2 + 14 + 128 + 128 + 4  # see _search
+
+# The search's counters, kept in one array between slices.
+_D, _NODES, _PRUNED, _RETRIED, _USED, _ADDED = range(6)
+# What a slice ended with.
+_LOST, _WON, _STOPPED, _FULL_STACK, _FULL_SEEN, _FULL_TRIE, _GROW_TABLE = range(7)
+
+
+def _clock() -> float:
+    return clock.now()
+
+
+@hot
+def _seen_slot(S, kh, sc, wn, probes):
+    """Where the key is in the seen table (``kh + 1`` in its first int marks a slot used), else
+    a slot for it: an empty one among its first ``probes`` places, or the first place, forgetting
+    what was there. Returns ``(slot, found)``."""
+    mask = len(S) // ROW - 1
+    h = (kh ^ sc * 0x9E3779B97F4A7C1 ^ wn * 0x85EBCA77C2B2AE3) * 0x2545F4914F6CDD1D
+    i0 = (h >> 24) & mask
+    for p in range(min(probes, mask + 1)):
+        b = ((i0 + p) & mask) * ROW
+        if S[b] == 0:
+            return b, False
+        if S[b] == kh + 1 and S[b + 1] == sc and S[b + 2] == wn:
+            return b, True
+    return i0 * ROW, False
+
+
+@jit
+def _seen_grown(S):
+    """The seen table twice as big, every entry kept."""
+    S2 = int_array(2 * len(S))
+    for b in range(0, len(S), ROW):
+        if S[b] != 0:
+            t, _ = _seen_slot(S2, S[b] - 1, S[b + 1], S[b + 2], len(S2))
+            S2[t] = S[b]
+            S2[t + 1] = S[b + 1]
+            S2[t + 2] = S[b + 2]
+    return S2
+
+
+@hot
+def _on_line(stack, d, row, kh):
+    """Is the position ``row`` of ``stack`` (key head ``kh``) at a level up to ``d`` with the same
+    cards dealt and placed? (Only such positions can lead back to it: every other move deals or
+    places a card.)"""
+    k = sk.dealt(stack[row])
+    placed = sk.placed(stack[row])
+    while d >= 0:
+        b = d * ROW
+        if sk.dealt(stack[b]) != k or sk.placed(stack[b]) != placed:
+            return False
+        if sk.key_head(stack[b]) == kh and stack[b + 1] == stack[row + 1] and stack[b + 2] == stack[row + 2]:
+            return True
+        d -= 1
+    return False
+
+
+@jit
+def _relaxed(head, sc, wn, T, TC, R, n, out, limit, transfers, budget, deadline, tab, no_tab, work, nxt, at_hand,
+             buried, wnode, corners):  # fmt: skip
+    """The dig relaxation's verdict on a position and its work, with the shared table ``tab``
+    (``no_tab``, two ints, for none), which names a waste by its trie node. ``work``, ``nxt``: see
+    :func:`.dig_kernel.scratch` and :func:`.dig_kernel.next_cards`; ``at_hand``, ``buried``,
+    ``wnode``, ``corners``: arrays to lay out its arguments in (14, 128, 128 and 4 ints)."""
+    for r in range(14):
+        at_hand[r] = (sc >> (4 * r)) & 15
+    nb = 0
+    if wn:
+        at_hand[sk.waste_top(T, wn)] += 1
+        nb = sk.waste_len(T, wn) - 1
+    x = sk.waste_parent(T, wn)
+    wnode[0] = 0
+    for i in range(nb):
+        wnode[i] = x  # the waste left buried once i cards below the top are dug
+        buried[i] = sk.waste_top(T, x)
+        x = sk.waste_parent(T, x)
+    kh = sk.key_head(head)
+    for j in range(4):
+        corners[j] = sk.corner(kh, j)
+    if TC[0] >= 1 << _NODE_BITS:
+        tab = no_tab  # more wastes than the table has names for: check without it
+    return _dig_in(
+        work, nxt, R, n, at_hand, buried, nb, corners, sk.centre(head), sk.corner_run(head), limit, transfers,
+        out, sk.dealt(head), budget, deadline, tab, wnode,
+    )  # fmt: skip
+
+
+@jit
+def _search(
+    st, stack, masks, moved, seen, seen_max, R, n, base, limit, transfers, auto,
+    T, TH, TC, horizon, budget, tab, tab_max, max_nodes, deadline, work, nxt, args,
+):  # fmt: skip
+    """Search on from where ``st`` (the counters) and the stack left off, for ``max_nodes`` new
+    positions or until ``deadline``. Returns what it ended with: ``_LOST`` (exhausted), ``_WON``
+    (the line is ``moved[1:st[_D] + 1]``), ``_STOPPED`` (its slice is used up), or an array that
+    must grow first (the caller grows it and calls again). It replaces no array itself.
+    ``work``, ``nxt``, ``args``: the relaxation's arrays (see :func:`_relaxed`; ``args`` holds its
+    arguments' four, one after the other)."""
+    d = st[_D]
+    nodes = 0
+    depth_cap = len(masks)
+    slots = len(seen) // ROW
+    # Linear probing while the table may grow (it is never more than half full); once it may not,
+    # a few probes, and a full neighbourhood forgets an entry.
+    probes = slots if len(seen) < seen_max else _PROBES
+    tcap = len(T) // 4
+    shared = len(tab) > 2
+    status = _LOST
+    no_tab = args[:2]
+    at_hand = args[2:16]
+    buried = args[16:144]
+    wnode = args[144:272]
+    corners = args[272:276]
+    while d >= 0:
+        mask = masks[d]
+        if mask == 0:
+            d -= 1
+            continue
+        if d + 1 >= depth_cap:
+            status = _FULL_STACK
+            break
+        if 2 * (st[_USED] + 1) > slots and len(seen) < seen_max:
+            status = _FULL_SEEN
+            break
+        if TC[0] + 1 > tcap:
+            status = _FULL_TRIE
+            break
+        if shared and 2 * st[_ADDED] > len(tab) // 2 and len(tab) < tab_max:
+            status = _GROW_TABLE
+            break
+        m = sk.first_move(mask)
+        masks[d] = mask & ~(1 << m)
+        b = (d + 1) * ROW
+        if m == DEAL:
+            sk.deal(stack, d * ROW, stack, b, R, n, auto, T, TH, TC)
+        else:
+            sk.play(stack, d * ROW, stack, b, m, R, n, limit, auto, T)
+        out = base - sk.placed(stack[b])
+        if out == 0:
+            moved[d + 1] = m
+            d += 1
+            status = _WON
+            break
+        kh = sk.key_head(stack[b])
+        slot, found = _seen_slot(seen, kh, stack[b + 1], stack[b + 2], probes)
+        if found:
+            continue
+        if transfers and _on_line(stack, d, b, kh):
+            continue
+        bounded = n - sk.dealt(stack[b]) <= horizon
+        verdict = NO_CONCLUSION
+        if bounded:
+            verdict, spent = _relaxed(
+                stack[b], stack[b + 1], stack[b + 2], T, TC, R, n, out, limit, transfers, budget, deadline, tab,
+                no_tab, work, nxt, at_hand, buried, wnode, corners,
+            )  # fmt: skip
+            nodes += spent
+            st[_ADDED] += spent
+            if verdict == NO_CONCLUSION and deadline >= 0:
+                with objmode(now="float64"):
+                    now = _clock()
+                if now > deadline:
+                    # Cut short by the clock, not by its budget: check this position again in the
+                    # next slice rather than search under it unchecked.
+                    masks[d] |= 1 << m
+                    st[_RETRIED] += 1
+                    status = _STOPPED
+                    break
+        if seen[slot] == 0:
+            st[_USED] += 1
+        seen[slot] = kh + 1
+        seen[slot + 1] = stack[b + 1]
+        seen[slot + 2] = stack[b + 2]
+        nodes += 1
+        if verdict == LOST:
+            st[_PRUNED] += 1
+            continue
+        top = sk.waste_top(T, stack[b + 2])
+        masks[d + 1] = sk.moves_mask(stack[b], stack[b + 1], top, out, n, limit, transfers)
+        moved[d + 1] = m
+        d += 1
+        if nodes >= max_nodes:
+            status = _STOPPED
+            break
+        if deadline >= 0 and (bounded or (nodes & 15) == 0):
+            with objmode(now="float64"):
+                now = _clock()
+            if now > deadline:
+                status = _STOPPED
+                break
+    st[_D] = d
+    st[_NODES] += nodes
+    return status
+
+
+@jit
+def _grown(a, size):
+    """``a`` with room for ``size`` (doubled as needed), its contents kept."""
+    if len(a) >= size:
+        return a
+    m = len(a)
+    while m < size:
+        m *= 2
+    b = int_array(m)
+    for i in range(len(a)):
+        b[i] = a[i]
+    return b
 
 
 class Exhaustive:
-    """A resumable depth-first search from ``state`` (which it owns and mutates)."""
+    """A resumable depth-first search from ``state`` (which it does not change)."""
 
     def __init__(
         self,
@@ -31,23 +254,58 @@ class Exhaustive:
         bound_budget: int = 30_000,
         table_log2: int | None = 18,
     ) -> None:
-        """``table_log2``: the relaxation's shared table holds 2**table_log2 positions (None: no
-        table, every check starts from scratch)."""
-        self.state = state
-        self.table_log2 = table_log2
-        self._table: SharedTable | None = None  # the relaxation's, made at its first call
+        """``horizon``: positions with at most this many stock cards left are checked by the dig
+        relaxation, with ``bound_budget`` relaxed positions each; ``table_log2``: the relaxation's
+        shared table holds 2**table_log2 positions (None: no table, every check starts from
+        scratch)."""
         self.horizon = horizon
         self.bound_budget = bound_budget
-        self.seen: set[int] = {state.key()}
-        self.nodes = 0
-        self.pruned = 0
-        self.retried = 0  # bound checks cut short by a slice's deadline, and redone
-        # Frames: [moves, next index, undo record of the move into this node, that move].
-        self._stack: list[list] = [[state.moves(), 0, None, None]]
+        self.table_log2 = table_log2
+        self._table: SharedTable | None = None  # the relaxation's, made at its first need
         self.line: list[int] | None = None
+        self._st = int_array(6)
         self.done = state.is_won()
         if self.done:
             self.line = []
+            return
+        self._T, self._TH, self._TC = sk.trie_new(1 << 12)
+        self._T, self._TH = sk.trie_room(self._T, self._TH, self._TC, state.waste_size() + 1)
+        row = sk.from_state(state, self._T, self._TH, self._TC)
+        self._R = as_array(state.R)
+        self._n = state.n
+        self._base = state.out + int(sk.placed(row[0]))
+        self._limit = sk.limit_code(state)
+        self._transfers = bool(state.any)
+        self._auto = bool(state.auto)
+        self._stack = int_array(_DEPTH0 * ROW)
+        self._masks = int_array(_DEPTH0)
+        self._moved = int_array(_DEPTH0)
+        for x in range(ROW):
+            self._stack[x] = row[x]
+        top = sk.waste_top(self._T, row[2])
+        self._masks[0] = sk.moves_mask(row[0], row[1], top, state.out, state.n, self._limit, self._transfers)
+        self._seen = int_array((1 << _SEEN_FIRST_LOG2) * ROW)
+        slot, _ = _seen_slot(self._seen, sk.key_head(row[0]), row[1], row[2], len(self._seen))
+        self._seen[slot : slot + ROW] = [int(sk.key_head(row[0])) + 1, row[1], row[2]]
+        self._st[_USED] = 1
+        self._work = scratch()
+        self._nxt = next_cards(self._R, self._n, state.k)
+        self._args = int_array(_ARGS)
+
+    @property
+    def nodes(self) -> int:
+        """Positions visited, plus the relaxed positions the checks searched."""
+        return int(self._st[_NODES])
+
+    @property
+    def pruned(self) -> int:
+        """Positions the relaxation proved lost."""
+        return int(self._st[_PRUNED])
+
+    @property
+    def retried(self) -> int:
+        """Checks cut short by a slice's deadline, and redone."""
+        return int(self._st[_RETRIED])
 
     def run(self, max_nodes: int, deadline: float | None = None) -> str | None:
         """Search on for at most ``max_nodes`` new positions (or until ``deadline``, a
@@ -55,64 +313,47 @@ class Exhaustive:
         reachable space is exhausted) or ``None`` (not finished yet)."""
         if self.done:
             return "won" if self.line is not None else "lost"
-        s = self.state
-        stack = self._stack
-        seen = self.seen
-        horizon = self.horizon
-        budget = self.bound_budget
-        nodes = 0
-        n = s.n
-        while stack:
-            frame = stack[-1]
-            moves = frame[0]
-            i = frame[1]
-            if i < len(moves):
-                m = moves[i]
-                frame[1] = i + 1
-                record = s.apply(m)
-                if s.out == 0:
-                    self.line = [f[3] for f in stack[1:]] + [m]
-                    self.done = True
-                    self.nodes += nodes
-                    return "won"
-                key = s.key()
-                if key in seen:
-                    s.undo(record)
-                    continue
-                seen.add(key)
-                nodes += 1
-                bounded = n - s.k <= horizon
-                if bounded:
-                    # The relaxation's positions count as work done, so that slices measured in
-                    # positions stay fair to the beam search they alternate with.
-                    if self._table is None and self.table_log2 is not None:
-                        self._table = SharedTable(self.table_log2)
-                    verdict, work = dig_search(s, budget, deadline, self._table)
-                    nodes += work
-                    if verdict is False:
-                        self.pruned += 1
-                        s.undo(record)
-                        continue
-                    if verdict is None and deadline is not None and clock.now() > deadline:
-                        # Cut short by the clock, not by its budget: check this position again
-                        # in the next slice rather than search under it unchecked.
-                        self.retried += 1
-                        seen.discard(key)
-                        frame[1] = i
-                        s.undo(record)
-                        self.nodes += nodes
-                        return None
-                stack.append([s.moves(), 0, record, m])
-                # A bound check can take a while: look at the clock after each one.
-                if nodes >= max_nodes or (
-                    deadline is not None and (bounded or not nodes & 15) and clock.now() > deadline
-                ):
-                    self.nodes += nodes
-                    return None
+        tab = self._table_slots()
+        start = int(self._st[_NODES])
+        while True:
+            status = _search(
+                self._st, self._stack, self._masks, self._moved, self._seen, (1 << SEEN_MAX_LOG2) * ROW,
+                self._R, self._n, self._base, self._limit, self._transfers, self._auto,
+                self._T, self._TH, self._TC, self.horizon, self.bound_budget, tab,
+                0 if self._table is None else 2 * self._table.max_size, max_nodes - (self._st[_NODES] - start),
+                -1.0 if deadline is None else float(deadline), self._work, self._nxt, self._args,
+            )  # fmt: skip
+            if status == _FULL_STACK:
+                size = 2 * len(self._masks)
+                self._stack = _grown(self._stack, size * ROW)
+                self._masks = _grown(self._masks, size)
+                self._moved = _grown(self._moved, size)
+            elif status == _FULL_SEEN:
+                self._seen = _seen_grown(self._seen)
+            elif status == _FULL_TRIE:
+                self._T, self._TH = sk.trie_room(self._T, self._TH, self._TC, 1)
+            elif status == _GROW_TABLE:
+                assert self._table is not None
+                self._table.grow()
+                self._st[_ADDED] = 0
+                tab = self._table.slots
             else:
-                stack.pop()
-                if frame[2] is not None:
-                    s.undo(frame[2])
-        self.nodes += nodes
-        self.done = True
-        return "lost"
+                break
+        if status == _WON:
+            d = int(self._st[_D])
+            self.line = [int(m) for m in self._moved[1 : d + 1]]
+            self.done = True
+            return "won"
+        if status == _LOST:
+            self.done = True
+            return "lost"
+        return None
+
+    def _table_slots(self):
+        """The shared table's slots (made at the first slice that may check a position), or an
+        array of two for none."""
+        if self.table_log2 is None:
+            return int_array(2)
+        if self._table is None:
+            self._table = SharedTable(self.table_log2)
+        return self._table.slots
