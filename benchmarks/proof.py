@@ -26,7 +26,7 @@ from windmill_widget import Game, Rules
 from windmill_widget.games.windmill.search import SearchState
 from windmill_widget.solver import clock
 from windmill_widget.solver.windmill import dig_kernel
-from windmill_widget.solver.windmill.clairvoyant import PROOF_BOUND_BUDGET
+from windmill_widget.solver.windmill.clairvoyant import PROOF_BOUND_BUDGET, warm_up
 from windmill_widget.solver.windmill.exhaustive import Exhaustive
 
 TABLE_LOG2 = 22  # as the solver's proof mode
@@ -44,7 +44,7 @@ def walk(seed: int, rules: Rules, seconds: float, table: bool) -> dict:
     verdict = dfs.run(10**15, t0 + seconds)
     return {
         "verdict": verdict or "-",
-        "positions": len(dfs.seen),
+        "positions": dfs.positions,
         "pruned": dfs.pruned,
         "work": dfs.nodes,
         "cpu": clock.now() - t0,
@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.seconds <= 0:
         ap.error("--seconds must be positive")
     rules = getattr(Rules, args.rules)()
-    dig_kernel.warm_up()
+    warm_up()
     print(
         f"Proof mode alone, Rules.{args.rules}(), {args.seconds:g} s of CPU per run "
         f"(CPython {platform.python_version()}, relaxation compiled: {dig_kernel.COMPILED}, "

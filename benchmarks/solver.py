@@ -45,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain
 from windmill_widget import Game, Rules
 from windmill_widget.lab.stats import wilson
 from windmill_widget.solver import clock, solve
-from windmill_widget.solver.windmill import dig_kernel
+from windmill_widget.solver.windmill.clairvoyant import warm_up
 from windmill_widget.strategies import greedy
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -59,7 +59,7 @@ def windmill_job(seed: int, preset: str, seconds: float, stock: int | None) -> d
     time, so the budget is measured in this process's CPU time: one second of one core, however
     busy the machine is."""
     clock.use_cpu_time()
-    dig_kernel.warm_up()  # numba's compilation is not the deal's work
+    warm_up()  # numba's compilation is not the deal's work
     game = Game(seed=seed, rules=getattr(Rules, preset)())
     if stock is not None:
         while len(game.pile("stock")) > stock and game.status == "playing":

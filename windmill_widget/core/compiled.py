@@ -10,7 +10,9 @@ the same results, only slower. This module holds what those loops share: whether
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
+from pathlib import Path
 
 try:
     if os.environ.get("WINDMILL_WIDGET_PURE_PYTHON"):
@@ -28,6 +30,66 @@ except ImportError:  # pragma: no cover - depends on the environment
 
 #: True when the loops run compiled by numba.
 COMPILED = numba is not None
+
+_PACKAGE = Path(__file__).resolve().parents[1]
+_STAMP: list[bytes] = []
+
+
+def _kit_stamp() -> bytes:
+    """One fingerprint of every source file of the kit that has compiled functions. Numba
+    stamps a cached function with its own file only, so a loop in one file that calls a compiled
+    function in another would keep the old machine code when only the other file changed."""
+    if not _STAMP:
+        digest = hashlib.sha256()
+        for path in sorted(_PACKAGE.rglob("*.py")):
+            text = path.read_bytes()
+            if b"core.compiled import" in text or path.name == "compiled.py":
+                digest.update(str(path.relative_to(_PACKAGE)).encode() + b"\0" + text)
+        _STAMP.append(digest.digest())
+    return _STAMP[0]
+
+
+def _install_cache_locator() -> None:
+    """Put :class:`_KitCacheLocator` first among numba's cache locators (whose names have
+    changed between numba versions: where they are not found, numba's own stamps stay)."""
+    from numba.core import caching
+
+    def find(*names):
+        return next((getattr(caching, n) for n in names if hasattr(caching, n)), None)
+
+    impl = find("CacheImpl", "_CacheImpl")
+    in_tree = find("InTreeCacheLocator", "_InTreeCacheLocator")
+    user_wide = find("UserWideCacheLocator", "_UserWideCacheLocator")
+    if impl is None or in_tree is None or user_wide is None:  # pragma: no cover - other numba
+        return
+
+    class _KitCacheLocator(in_tree):
+        """Numba's cache beside the source (or in the user's cache when that is not writable),
+        stamped with :func:`_kit_stamp`."""
+
+        def get_source_stamp(self):
+            return _kit_stamp()
+
+        @classmethod
+        def from_function(cls, py_func, py_file):
+            if not Path(py_file).resolve().is_relative_to(_PACKAGE):
+                return None
+            self = cls(py_func, py_file)
+            try:
+                self.ensure_cache_path()
+            except OSError:
+                self._cache_path = user_wide(py_func, py_file).get_cache_path()
+                try:
+                    self.ensure_cache_path()
+                except OSError:
+                    return None
+            return self
+
+    impl._locator_classes.insert(0, _KitCacheLocator)
+
+
+if numba is not None:
+    _install_cache_locator()
 
 
 def jit(fn):

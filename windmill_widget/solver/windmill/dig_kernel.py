@@ -91,8 +91,11 @@ def _dig(
     ``tab``: the shared table (see :class:`SharedTable`; length 2: none); ``wnode``:
     the shared table's name for the waste left below the cards dug, for each dig 0..``nb``.
     """
-    return _dig_in(scratch(), next_cards(R, n, k0), R, n, have0, buried, nb, corner0, c0, run0, limit, transfers,
-                   out0, k0, budget, deadline, tab, wnode)  # fmt: skip
+    nxt = next_cards(R, n, k0)
+    return _dig_in(
+        scratch(), nxt, R, n, have0, buried, nb, corner0, c0, run0, limit, transfers, out0, k0, budget,
+        deadline, tab, wnode,
+    )  # fmt: skip
 
 
 def next_cards(R, n, k0):
@@ -125,8 +128,10 @@ def scratch():
     )
 
 
-def _dig_in(work, nxt, R, n, have0, buried, nb, corner0, c0, run0, limit, transfers, out0, k0, budget, deadline,
-            tab, wnode):  # fmt: skip
+def _dig_in(
+    work, nxt, R, n, have0, buried, nb, corner0, c0, run0, limit, transfers, out0, k0, budget, deadline, tab,
+    wnode,
+):  # fmt: skip
     """:func:`_dig` in the arrays ``work`` (from :func:`scratch`), with ``nxt`` from
     :func:`next_cards` (for ``k0`` or an earlier position of the same stock)."""
     shared = len(tab) > 2

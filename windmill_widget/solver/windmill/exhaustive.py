@@ -92,8 +92,10 @@ def _on_line(stack, d, row, kh):
 
 
 @jit
-def _relaxed(head, sc, wn, T, TC, R, n, out, limit, transfers, budget, deadline, tab, no_tab, work, nxt, at_hand,
-             buried, wnode, corners):  # fmt: skip
+def _relaxed(
+    head, sc, wn, T, TC, R, n, out, limit, transfers, budget, deadline, tab, no_tab, work, nxt, at_hand,
+    buried, wnode, corners,
+):  # fmt: skip
     """The dig relaxation's verdict on a position and its work, with the shared table ``tab``
     (``no_tab``, two ints, for none), which names a waste by its trie node. ``work``, ``nxt``: see
     :func:`.dig_kernel.scratch` and :func:`.dig_kernel.next_cards`; ``at_hand``, ``buried``,
@@ -187,8 +189,8 @@ def _search(
         verdict = NO_CONCLUSION
         if bounded:
             verdict, spent = _relaxed(
-                stack[b], stack[b + 1], stack[b + 2], T, TC, R, n, out, limit, transfers, budget, deadline, tab,
-                no_tab, work, nxt, at_hand, buried, wnode, corners,
+                stack[b], stack[b + 1], stack[b + 2], T, TC, R, n, out, limit, transfers, budget,
+                deadline, tab, no_tab, work, nxt, at_hand, buried, wnode, corners,
             )  # fmt: skip
             nodes += spent
             st[_ADDED] += spent
@@ -298,6 +300,12 @@ class Exhaustive:
         return int(self._st[_NODES])
 
     @property
+    def positions(self) -> int:
+        """Distinct positions in its table of positions seen (the root included; once the table
+        has stopped growing, those it forgot are not counted)."""
+        return int(self._st[_USED])
+
+    @property
     def pruned(self) -> int:
         """Positions the relaxation proved lost."""
         return int(self._st[_PRUNED])
@@ -314,13 +322,15 @@ class Exhaustive:
         if self.done:
             return "won" if self.line is not None else "lost"
         tab = self._table_slots()
+        tab_max = 0 if self._table is None else 2 * self._table.max_size
         start = int(self._st[_NODES])
         while True:
+            left = max_nodes - (self._st[_NODES] - start)
             status = _search(
                 self._st, self._stack, self._masks, self._moved, self._seen, (1 << SEEN_MAX_LOG2) * ROW,
                 self._R, self._n, self._base, self._limit, self._transfers, self._auto,
                 self._T, self._TH, self._TC, self.horizon, self.bound_budget, tab,
-                0 if self._table is None else 2 * self._table.max_size, max_nodes - (self._st[_NODES] - start),
+                tab_max, left,
                 -1.0 if deadline is None else float(deadline), self._work, self._nxt, self._args,
             )  # fmt: skip
             if status == _FULL_STACK:
