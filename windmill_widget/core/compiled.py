@@ -117,6 +117,24 @@ if numba is not None:
         return np.zeros(size, np.int64)
 
 
+def grown(a, size):
+    """``a`` with room for ``size`` (its length doubled as often as needed), its contents kept:
+    ``a`` itself when it is long enough."""
+    if len(a) >= size:
+        return a
+    m = max(len(a), 1)
+    while m < size:
+        m *= 2
+    b = int_array(m)
+    for i in range(len(a)):
+        b[i] = a[i]
+    return b
+
+
+if numba is not None:
+    grown = jit(grown)
+
+
 def as_array(values):
     """``values`` (a sequence of ints) as the loops take it: an int64 array when compiled (one slot
     at least: numba types an empty sequence badly), else a list."""

@@ -17,11 +17,11 @@ counts): some fifty times the positions a second of a loop over :class:`SearchSt
 
 from __future__ import annotations
 
-from ...core.compiled import as_array, hot, int_array, jit, objmode
+from ...core.compiled import as_array, grown, hot, int_array, jit, objmode
 from ...games.windmill import search_kernel as sk
 from ...games.windmill.search import CENTRE_FULL, CENTRE_NEEDS, CORNER_FULL, DEAL, SearchState
 from .. import clock
-from .dig_kernel import LOST, _dig
+from .dig_kernel import ARGS, LOST, dig_row, next_cards, scratch
 
 ROW = sk.ROW
 _STAMP = ROW  # the seen table's fourth int: the layer an entry belongs to
@@ -165,33 +165,6 @@ def _line(par, mov, x, last):
     return out
 
 
-@jit
-def _relaxed_lost(head, sc, wn, T, R, n, out, limit, transfers, budget, deadline):
-    """Does the dig relaxation prove the position lost (with ``budget`` relaxed positions)?"""
-    have = int_array(14)
-    for r in range(14):
-        have[r] = (sc >> (4 * r)) & 15
-    if wn:
-        have[sk.waste_top(T, wn)] += 1
-    nb = sk.waste_len(T, wn) - 1 if wn else 0
-    buried = int_array(max(nb, 1))
-    x = sk.waste_parent(T, wn) if wn else 0
-    for i in range(nb):
-        buried[i] = sk.waste_top(T, x)
-        x = sk.waste_parent(T, x)
-    kh = sk.key_head(head)
-    corners = int_array(4)
-    for j in range(4):
-        corners[j] = sk.corner(kh, j)
-    tab = int_array(2)
-    wnode = int_array(1)
-    v, _ = _dig(
-        R, n, have, buried, nb, corners, sk.centre(head), sk.corner_run(head), limit, transfers, out,
-        sk.dealt(head), budget, deadline, tab, wnode,
-    )  # fmt: skip
-    return v == LOST
-
-
 # Statuses of a layer's closure.
 _DONE, _WON, _STOPPED, _FULL_CLOSED, _FULL_SEEN, _FULL_STACK, _FULL_LINES = range(7)
 
@@ -305,10 +278,11 @@ def _deal(closed, closed_id, ncl, cand, cand_score, cand_from, R, n, base, limit
 @jit
 def _keep(
     cand, cand_score, cand_from, nx, width, layer, layer_id, par, mov, nn,
-    R, n, base, limit, transfers, T, horizon, bound_budget, deadline,
+    R, n, base, limit, transfers, T, TC, horizon, bound_budget, deadline, work, nxt, args,
 ):  # fmt: skip
     """Keep the ``width`` best candidates as the next layer (all of them, in order, if there are
-    no more), dropping those near the stock's end that the dig relaxation proves lost. Returns
+    no more), dropping those near the stock's end that the dig relaxation proves lost (``work``,
+    ``nxt``, ``args``: its arrays, see :func:`.dig_kernel.dig_row`). Returns
     ``(layer size, line-store count, whether some were cut, stopped at the deadline)``."""
     cut = nx > width
     order = int_array(nx if cut else 1)
@@ -327,9 +301,11 @@ def _keep(
                 if now > deadline:
                     return nl, nn, True, True
             out = base - sk.placed(cand[b])
-            if _relaxed_lost(
-                cand[b], cand[b + 1], cand[b + 2], T, R, n, out, limit, transfers, bound_budget, deadline
-            ):
+            verdict, _ = dig_row(
+                cand[b], cand[b + 1], cand[b + 2], T, TC, R, n, out, limit, transfers, bound_budget,
+                deadline, args[:2], work, nxt, args,
+            )  # fmt: skip
+            if verdict == LOST:
                 continue
         for x in range(ROW):
             layer[nl * ROW + x] = cand[b + x]
@@ -339,20 +315,6 @@ def _keep(
         nn += 1
         nl += 1
     return nl, nn, False, False
-
-
-@jit
-def _grown(a, size):
-    """``a`` with room for ``size`` (doubled as needed), its contents kept."""
-    if len(a) >= size:
-        return a
-    n = len(a)
-    while n < size:
-        n *= 2
-    b = int_array(n)
-    for i in range(len(a)):
-        b[i] = a[i]
-    return b
 
 
 @jit
@@ -378,6 +340,9 @@ def _beam(
     par = int_array(cap)  # the line store: each entry's parent entry and the move into it
     mov = int_array(cap)
     nn = 0
+    work = scratch()  # the relaxation's arrays, for the checks near the stock's end
+    nxt = next_cards(R, n, 0)
+    args = int_array(ARGS)
     compact_at = 1 << 22
     nodes = 0
     complete = True
@@ -393,18 +358,18 @@ def _beam(
                 par, mov, nn, R, n, base, limit, transfers, auto, T, TH, TC, deadline,
             )  # fmt: skip
             if status == _FULL_CLOSED:
-                closed = _grown(closed, 2 * len(closed))
-                closed_id = _grown(closed_id, 2 * len(closed_id))
+                closed = grown(closed, 2 * len(closed))
+                closed_id = grown(closed_id, 2 * len(closed_id))
             elif status == _FULL_SEEN:
                 seen = int_array(2 * len(seen))
                 stamp = 0
             elif status == _FULL_STACK:
-                stack = _grown(stack, 2 * len(stack))
-                stack_id = _grown(stack_id, 2 * len(stack_id))
-                masks = _grown(masks, 2 * len(masks))
+                stack = grown(stack, 2 * len(stack))
+                stack_id = grown(stack_id, 2 * len(stack_id))
+                masks = grown(masks, 2 * len(masks))
             elif status == _FULL_LINES:
-                par = _grown(par, 2 * len(par))
-                mov = _grown(mov, 2 * len(mov))
+                par = grown(par, 2 * len(par))
+                mov = grown(mov, 2 * len(mov))
             else:
                 break
         if status == _WON:
@@ -422,18 +387,18 @@ def _beam(
                 return -1, nodes, int_array(0)
         # 2. Deal once from each, keep the best.
         T, TH = sk.trie_room(T, TH, TC, ncl)
-        cand = _grown(int_array(ROW), ncl * ROW)
-        cand_score = _grown(int_array(1), ncl)
-        cand_from = _grown(int_array(1), ncl)
+        cand = int_array(max(ncl, 1) * ROW)
+        cand_score = int_array(max(ncl, 1))
+        cand_from = int_array(max(ncl, 1))
         nx = _deal(closed, closed_id, ncl, cand, cand_score, cand_from, R, n, base, limit, auto, T, TH, TC)
         keep = min(nx, width)
-        layer = _grown(int_array(ROW), keep * ROW)
-        layer_id = _grown(int_array(1), keep)
-        par = _grown(par, nn + keep)
-        mov = _grown(mov, nn + keep)
+        layer = int_array(max(keep, 1) * ROW)
+        layer_id = int_array(max(keep, 1))
+        par = grown(par, nn + keep)
+        mov = grown(mov, nn + keep)
         nl, nn, cut, stopped = _keep(
             cand, cand_score, cand_from, nx, width, layer, layer_id, par, mov, nn,
-            R, n, base, limit, transfers, T, horizon, bound_budget, deadline,
+            R, n, base, limit, transfers, T, TC, horizon, bound_budget, deadline, work, nxt, args,
         )  # fmt: skip
         if stopped:
             return -1, nodes, int_array(0)

@@ -20,7 +20,8 @@ a child is its parent's copy with one move applied and going back is just poppin
 from __future__ import annotations
 
 from ...core import compiled
-from ...core.compiled import as_array, hot, int_array, jit, np, objmode
+from ...core.compiled import as_array, grown, hot, int_array, jit, np, objmode
+from ...games.windmill import search_kernel as sk
 from ...games.windmill.search import CENTRE_NEEDS, CENTRE_TOP, CORNER_FULL, CORNER_NEEDS, CORNER_TOP
 from .. import clock
 
@@ -174,12 +175,12 @@ def _dig_in(
         if status == _DEEPER:
             if cap == _MAXD:
                 return NO_CONCLUSION, nodes
-            have = _more(have, cap * 14)
-            corner = _more(corner, cap * 4)
-            sc = _more(sc, cap * _NS)
-            moves = _more(moves, cap * _MAXM)
-            nmoves = _more(nmoves, cap)
-            at = _more(at, cap)
+            have = grown(have, 2 * len(have))
+            corner = grown(corner, 2 * len(corner))
+            sc = grown(sc, 2 * len(sc))
+            moves = grown(moves, 2 * len(moves))
+            nmoves = grown(nmoves, 2 * len(nmoves))
+            at = grown(at, 2 * len(at))
             cap *= 2
         elif status == _FULL:
             mkeys, mvals = _grow(mkeys, mvals)
@@ -197,6 +198,48 @@ def _dig_in(
                 e = plays - ((key >> 28) - k0)
                 _share(key, dug, e, nb, wnode, tab, LOST)
     return LOST, nodes
+
+
+def dig_row(head, sc, wn, T, TC, R, n, out, limit, transfers, budget, deadline, tab, work, nxt, args):
+    """The relaxation's verdict on a position of the search model
+    (:mod:`windmill_widget.games.windmill.search_kernel`: ``head``, ``sc``, ``wn``, whose waste is
+    a node of the trie ``T``, ``TC``; ``out`` cards still to place), and its work: ``(verdict,
+    nodes)``. ``tab``: the shared table (two ints: none), which names a waste by its trie node.
+    ``work``, ``nxt``: see :func:`scratch` and :func:`next_cards`; ``args``: :data:`ARGS` ints to
+    lay out the call's arguments in."""
+    no_tab = args[:2]
+    at_hand = args[2:16]
+    buried = args[16:144]
+    wnode = args[144:272]
+    corners = args[272:276]
+    for r in range(14):
+        at_hand[r] = (sc >> (4 * r)) & 15
+    nb = 0
+    if wn:
+        at_hand[sk.waste_top(T, wn)] += 1
+        nb = sk.waste_len(T, wn) - 1
+    x = sk.waste_parent(T, wn)
+    wnode[0] = 0
+    for i in range(nb):
+        wnode[i] = x  # the waste left buried once i cards below the top are dug
+        buried[i] = sk.waste_top(T, x)
+        x = sk.waste_parent(T, x)
+    kh = sk.key_head(head)
+    for j in range(4):
+        corners[j] = sk.corner(kh, j)
+    if TC[0] >= 1 << _NODE_BITS:
+        no_tab[0] = 0
+        no_tab[1] = 0
+        tab = no_tab  # more wastes than the table has names for: check without it
+    return _dig_in(
+        work, nxt, R, n, at_hand, buried, nb, corners, sk.centre(head), sk.corner_run(head), limit, transfers,
+        out, sk.dealt(head), budget, deadline, tab, wnode,
+    )  # fmt: skip
+
+
+#: The ints :func:`dig_row` lays its arguments out in: no table (2), cards at hand (14), the
+#: buried waste and its names (128 each: a waste has at most 104 cards), the corners (4).
+ARGS = 2 + 14 + 128 + 128 + 4
 
 
 # What _walk stopped for, besides a verdict: its stack or its memo is full.
@@ -259,14 +302,6 @@ def _walk(
             if now > deadline:
                 return NO_CONCLUSION, d, nodes, used
     return LOST, d, nodes, used
-
-
-def _more(a, used):
-    """``a`` twice as long, its first ``used`` entries kept."""
-    b = int_array(2 * len(a))
-    for i in range(used):
-        b[i] = a[i]
-    return b
 
 
 def _copy(d, have, corner, sc):
@@ -525,7 +560,6 @@ def _list_moves(d, have, corner, sc, moves, nmoves, at, nxt, n, limit, transfers
 
 
 if COMPILED:
-    _more = jit(_more)
     _copy = hot(_copy)
     _play = hot(_play)
     _deal_to = hot(_deal_to)
@@ -546,6 +580,7 @@ if COMPILED:
     next_cards = jit(next_cards)
     scratch = jit(scratch)
     _dig_in = jit(_dig_in)
+    dig_row = jit(dig_row)
     _dig = jit(_dig)
 
 _NO_TABLE = int_array(2)

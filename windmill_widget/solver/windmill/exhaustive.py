@@ -20,11 +20,11 @@ send it round a cycle.)
 
 from __future__ import annotations
 
-from ...core.compiled import as_array, hot, int_array, jit, objmode
+from ...core.compiled import as_array, grown, hot, int_array, jit, objmode
 from ...games.windmill import search_kernel as sk
 from ...games.windmill.search import DEAL, SearchState
 from .. import clock
-from .dig_kernel import _NODE_BITS, LOST, NO_CONCLUSION, SharedTable, _dig_in, next_cards, scratch
+from .dig_kernel import ARGS, LOST, NO_CONCLUSION, SharedTable, dig_row, next_cards, scratch
 
 ROW = sk.ROW
 #: The table of positions seen stops growing at 2**SEEN_MAX_LOG2 slots (three ints each: 384 MB).
@@ -32,7 +32,6 @@ SEEN_MAX_LOG2 = 24
 _SEEN_FIRST_LOG2 = 12
 _PROBES = 8
 _DEPTH0 = 256
-_ARGS = 2 + 14 + 128 + 128 + 4  # see _search
 
 # The search's counters, kept in one array between slices.
 _D, _NODES, _PRUNED, _RETRIED, _USED, _ADDED = range(6)
@@ -62,7 +61,7 @@ def _seen_slot(S, kh, sc, wn, probes):
 
 
 @jit
-def _seen_grown(S):
+def _seengrown(S):
     """The seen table twice as big, every entry kept."""
     S2 = int_array(2 * len(S))
     for b in range(0, len(S), ROW):
@@ -92,38 +91,6 @@ def _on_line(stack, d, row, kh):
 
 
 @jit
-def _relaxed(
-    head, sc, wn, T, TC, R, n, out, limit, transfers, budget, deadline, tab, no_tab, work, nxt, at_hand,
-    buried, wnode, corners,
-):  # fmt: skip
-    """The dig relaxation's verdict on a position and its work, with the shared table ``tab``
-    (``no_tab``, two ints, for none), which names a waste by its trie node. ``work``, ``nxt``: see
-    :func:`.dig_kernel.scratch` and :func:`.dig_kernel.next_cards`; ``at_hand``, ``buried``,
-    ``wnode``, ``corners``: arrays to lay out its arguments in (14, 128, 128 and 4 ints)."""
-    for r in range(14):
-        at_hand[r] = (sc >> (4 * r)) & 15
-    nb = 0
-    if wn:
-        at_hand[sk.waste_top(T, wn)] += 1
-        nb = sk.waste_len(T, wn) - 1
-    x = sk.waste_parent(T, wn)
-    wnode[0] = 0
-    for i in range(nb):
-        wnode[i] = x  # the waste left buried once i cards below the top are dug
-        buried[i] = sk.waste_top(T, x)
-        x = sk.waste_parent(T, x)
-    kh = sk.key_head(head)
-    for j in range(4):
-        corners[j] = sk.corner(kh, j)
-    if TC[0] >= 1 << _NODE_BITS:
-        tab = no_tab  # more wastes than the table has names for: check without it
-    return _dig_in(
-        work, nxt, R, n, at_hand, buried, nb, corners, sk.centre(head), sk.corner_run(head), limit, transfers,
-        out, sk.dealt(head), budget, deadline, tab, wnode,
-    )  # fmt: skip
-
-
-@jit
 def _search(
     st, stack, masks, moved, seen, seen_max, R, n, base, limit, transfers, auto,
     T, TH, TC, horizon, budget, tab, tab_max, max_nodes, deadline, work, nxt, args,
@@ -132,8 +99,7 @@ def _search(
     positions or until ``deadline``. Returns what it ended with: ``_LOST`` (exhausted), ``_WON``
     (the line is ``moved[1:st[_D] + 1]``), ``_STOPPED`` (its slice is used up), or an array that
     must grow first (the caller grows it and calls again). It replaces no array itself.
-    ``work``, ``nxt``, ``args``: the relaxation's arrays (see :func:`_relaxed`; ``args`` holds its
-    arguments' four, one after the other)."""
+    ``work``, ``nxt``, ``args``: the relaxation's arrays (see :func:`.dig_kernel.dig_row`)."""
     d = st[_D]
     nodes = 0
     depth_cap = len(masks)
@@ -144,11 +110,6 @@ def _search(
     tcap = len(T) // 4
     shared = len(tab) > 2
     status = _LOST
-    no_tab = args[:2]
-    at_hand = args[2:16]
-    buried = args[16:144]
-    wnode = args[144:272]
-    corners = args[272:276]
     while d >= 0:
         mask = masks[d]
         if mask == 0:
@@ -188,9 +149,9 @@ def _search(
         bounded = n - sk.dealt(stack[b]) <= horizon
         verdict = NO_CONCLUSION
         if bounded:
-            verdict, spent = _relaxed(
+            verdict, spent = dig_row(
                 stack[b], stack[b + 1], stack[b + 2], T, TC, R, n, out, limit, transfers, budget,
-                deadline, tab, no_tab, work, nxt, at_hand, buried, wnode, corners,
+                deadline, tab, work, nxt, args,
             )  # fmt: skip
             nodes += spent
             st[_ADDED] += spent
@@ -229,20 +190,6 @@ def _search(
     st[_D] = d
     st[_NODES] += nodes
     return status
-
-
-@jit
-def _grown(a, size):
-    """``a`` with room for ``size`` (doubled as needed), its contents kept."""
-    if len(a) >= size:
-        return a
-    m = len(a)
-    while m < size:
-        m *= 2
-    b = int_array(m)
-    for i in range(len(a)):
-        b[i] = a[i]
-    return b
 
 
 class Exhaustive:
@@ -292,7 +239,7 @@ class Exhaustive:
         self._st[_USED] = 1
         self._work = scratch()
         self._nxt = next_cards(self._R, self._n, state.k)
-        self._args = int_array(_ARGS)
+        self._args = int_array(ARGS)
 
     @property
     def nodes(self) -> int:
@@ -335,11 +282,11 @@ class Exhaustive:
             )  # fmt: skip
             if status == _FULL_STACK:
                 size = 2 * len(self._masks)
-                self._stack = _grown(self._stack, size * ROW)
-                self._masks = _grown(self._masks, size)
-                self._moved = _grown(self._moved, size)
+                self._stack = grown(self._stack, size * ROW)
+                self._masks = grown(self._masks, size)
+                self._moved = grown(self._moved, size)
             elif status == _FULL_SEEN:
-                self._seen = _seen_grown(self._seen)
+                self._seen = _seengrown(self._seen)
             elif status == _FULL_TRIE:
                 self._T, self._TH = sk.trie_room(self._T, self._TH, self._TC, 1)
             elif status == _GROW_TABLE:
