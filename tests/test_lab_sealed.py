@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import subprocess
 import sys
 import textwrap
 import time
@@ -655,3 +656,21 @@ def test_a_system_that_confines_only_in_part_is_warned_about(monkeypatch: pytest
     ):
         c = compare([first], deals=1, **SEALED)
     assert c.confinement.missing() == ["network", "signals", "processes"] and not c["first"].failures
+
+
+@needs_landlock
+def test_compiled_code_runs_in_a_confined_process_that_may_write_no_cache() -> None:
+    # A sealed strategy may call the kit's compiled loops (the sampling player does); where a loop
+    # has to be compiled there (here, for a new argument type), numba cannot write its cache on
+    # disk, and that must cost only the cache, not the call.
+    code = (
+        "import numpy as np\n"
+        "from windmill_widget.games.windmill import search_kernel as sk\n"
+        "from windmill_widget.lab.confine import confine\n"
+        "assert confine().files\n"
+        "T, TH, TC = sk.trie_new(np.int32(8))\n"
+        "print(len(T))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-1500:]
+    assert done.stdout.strip() == "32"

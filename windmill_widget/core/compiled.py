@@ -94,7 +94,7 @@ if numba is not None:
 
 def jit(fn):
     """``fn`` compiled by numba (cached on disk), or ``fn`` itself where numba is missing."""
-    return numba.njit(cache=True)(fn) if numba is not None else fn
+    return _quiet(numba.njit(cache=True)(fn)) if numba is not None else fn
 
 
 def hot(fn):
@@ -102,7 +102,29 @@ def hot(fn):
     only functions like it): numba then keeps no reference counts for the arrays it is given.
     Otherwise every call, and every use of an array that a loop may replace, pays atomic
     increments and decrements, which took half the time of the solvers' loops."""
-    return numba.njit(cache=True, _nrt=False)(fn) if numba is not None else fn
+    return _quiet(numba.njit(cache=True, _nrt=False)(fn)) if numba is not None else fn
+
+
+_QUIET: dict[type, type] = {}
+
+
+def _quiet(dispatcher):
+    """``dispatcher``, whose disk cache no longer fails a call when it cannot be written (a
+    sealed tournament's confined process may write no file): the machine code is then simply
+    not kept. Numba raises such errors on Linux."""
+    cache = getattr(dispatcher, "_cache", None)
+    if cache is None or not hasattr(cache, "save_overload"):  # pragma: no cover - other numba
+        return dispatcher
+    base = type(cache)
+    if base not in _QUIET:
+
+        def save_overload(self, sig, data):
+            with contextlib.suppress(OSError):
+                base.save_overload(self, sig, data)
+
+        _QUIET[base] = type(f"Quiet{base.__name__}", (base,), {"save_overload": save_overload})
+    cache.__class__ = _QUIET[base]
+    return dispatcher
 
 
 def int_array(size):
