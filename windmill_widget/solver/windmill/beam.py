@@ -12,7 +12,7 @@ the deal lost; otherwise a failure proves nothing.
 
 The loop runs over the search model's flat rows (:mod:`windmill_widget.games.windmill.search_kernel`)
 and is compiled by numba where it is installed (as Python elsewhere, with the same lines and node
-counts): some fifty times the positions a second of a loop over :class:`SearchState`.
+counts): twenty to thirty times the positions a second of a loop over :class:`SearchState`.
 """
 
 from __future__ import annotations
@@ -35,10 +35,6 @@ class BeamResult:
         self.line = line
         self.complete = complete
         self.nodes = nodes
-
-
-def _clock() -> float:
-    return clock.now()
 
 
 @hot
@@ -252,7 +248,7 @@ def _close(
             d += 1
             if deadline >= 0 and (ncl & 4095) == 0:
                 with objmode(now="float64"):
-                    now = _clock()
+                    now = clock.now()
                 if now > deadline:
                     return _STOPPED, ncl, nn, 0, 0
         if 2 * (used + 1) > slots:
@@ -297,7 +293,7 @@ def _keep(
         if cut and n - sk.dealt(cand[b]) <= horizon:
             if deadline >= 0:
                 with objmode(now="float64"):
-                    now = _clock()
+                    now = clock.now()
                 if now > deadline:
                     return nl, nn, True, True
             out = base - sk.placed(cand[b])
@@ -382,7 +378,7 @@ def _beam(
             return -1, nodes, int_array(0)
         if deadline >= 0:
             with objmode(now="float64"):
-                now = _clock()
+                now = clock.now()
             if now > deadline:
                 return -1, nodes, int_array(0)
         # 2. Deal once from each, keep the best.

@@ -10,7 +10,7 @@ that the two agree.
 
 The style that lets one source serve both: flat integer arrays (lists in Python, numpy arrays for
 numba), an explicit stack instead of recursion, a memo that is a hash table in an array, and the
-clock read through :func:`_clock`, which numba calls back into Python for.
+clock read through :func:`.clock.now`, which numba calls back into Python for.
 
 Each stack level holds a whole relaxed position (the ranks at hand, the sorted corner heights,
 the centre, the corner run, cards dealt, plays minus deals, the deepest dig, cards still out), so
@@ -59,10 +59,6 @@ NO_CONCLUSION = -1
 # Scalars per stack level.
 _C, _RUN, _K, _E, _DUG, _OUT = range(6)
 _NS = 6
-
-
-def _clock() -> float:
-    return clock.now()
 
 
 def _dig(
@@ -298,7 +294,7 @@ def _walk(
             return NO_CONCLUSION, d, nodes, used
         if deadline >= 0 and (nodes & 4095) == 0:
             with objmode(now="float64"):
-                now = _clock()
+                now = clock.now()
             if now > deadline:
                 return NO_CONCLUSION, d, nodes, used
     return LOST, d, nodes, used

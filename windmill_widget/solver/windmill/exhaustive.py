@@ -39,10 +39,6 @@ _D, _NODES, _PRUNED, _RETRIED, _USED, _ADDED = range(6)
 _LOST, _WON, _STOPPED, _FULL_STACK, _FULL_SEEN, _FULL_TRIE, _GROW_TABLE = range(7)
 
 
-def _clock() -> float:
-    return clock.now()
-
-
 @hot
 def _seen_slot(S, kh, sc, wn, probes):
     """Where the key is in the seen table (``kh + 1`` in its first int marks a slot used), else
@@ -157,7 +153,7 @@ def _search(
             st[_ADDED] += spent
             if verdict == NO_CONCLUSION and deadline >= 0:
                 with objmode(now="float64"):
-                    now = _clock()
+                    now = clock.now()
                 if now > deadline:
                     # Cut short by the clock, not by its budget: check this position again in the
                     # next slice rather than search under it unchecked.
@@ -183,7 +179,7 @@ def _search(
             break
         if deadline >= 0 and (bounded or (nodes & 15) == 0):
             with objmode(now="float64"):
-                now = _clock()
+                now = clock.now()
             if now > deadline:
                 status = _STOPPED
                 break
