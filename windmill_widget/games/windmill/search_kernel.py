@@ -27,6 +27,20 @@ height are the same position: :func:`key_head` sorts the corners.
 The trie is three arrays: ``T`` (four ints a node: parent, top card's rank, length, and the counts
 of each rank in it, 4 bits a rank), ``TH`` (a hash table from ``parent << 4 | rank`` to the child,
 two ints a slot) and ``TC`` (``TC[0]``: the number of nodes). :func:`trie_room` grows it.
+
+>>> from windmill_widget import Game
+>>> state = SearchState.from_game(Game(seed=1))
+>>> T, TH, TC = trie_new(64)
+>>> head, sc, wn = from_state(state, T, TH, TC)
+>>> int(dealt(head)), int(centre(head)), sc == state.scode, int(waste_len(T, wn))
+(0, 1, True, 0)
+>>> mask = moves_mask(head, sc, waste_top(T, wn), state.out, state.n, limit_code(state), state.any)
+>>> moves = []
+>>> while mask:
+...     moves.append(int(first_move(mask)))
+...     mask &= ~(1 << moves[-1])
+>>> moves == state.moves()
+True
 """
 
 from __future__ import annotations
