@@ -25,17 +25,20 @@ machine, however busy):
 * **Ties go to** ``lookahead``'s choice, and so does a decision where no sample can be won (the
   solver's guesses have nothing to say there).
 
-How it does (``benchmarks/sampling.py``, strict rules, default settings, deals 0-72 of the 0-199
-the issue asks for, as the run was cut short; 2 processes on a shared 2-core machine at load 4-10):
-26 won of 73 (36%), and ``lookahead`` 20 (27%) on the same deals, 14 won by sampling alone and 8
-by lookahead alone (McNemar p = 0.29): **not clearly better than lookahead**. The clairvoyant
-solver (200,000 nodes a deal) won every deal it decided, 65, leaving 8 unknown, so sampling
-reaches 0.36-0.40 of the clairvoyant rate, far from the 0.8 the issue asks for. About 90 s a game
-(median), 0.16 s a move (median), 2.2 s at the 95th percentile and up to 19 s: far too slow for
-the board's Hint, which stays ``lookahead``.
+How it does (``benchmarks/sampling.py --solve-nodes 10000000``, strict rules, default settings,
+deals 0-199, one process at load 3 on a 2-core machine): 80 won of 200 (40.0%, 95% CI
+33.5%-46.9%), and ``lookahead`` 68 (34.0%) on the same deals, 37 won by sampling alone and 25 by
+lookahead alone (McNemar p = 0.16): **better than lookahead, but not clearly**. The clairvoyant
+solver (ten million positions a deal) won 188 of the 194 deals it decided, leaving 6 unknown, so
+sampling reaches 0.41-0.43 of the clairvoyant rate, far from the 0.8 the issue asks for. Since the
+solver's searches are compiled it takes about 3 s a game (median; 6 s at the 95th percentile),
+0.01 s a move (median), 0.08 s at the 95th percentile and 0.4 s at worst, against 90 s a game
+before: quick enough for a hint. Bigger budgets a sample buy little: on deals 0-64 the default
+settings win 23, beams 64 wide with 200,000 positions 26 (3 s a game), and breaking ties by the
+solver's effort (the move whose samples were won with the fewest positions) 22.
 
-Where it falls short: in 27% of its 8,849 decisions that were not forced, no sample was won at the
-solver's small budget (it then plays ``lookahead``'s move); in 53% the candidates tied (mostly
+Where it falls short: in 23% of its 24,840 decisions that were not forced, no sample was won at the
+solver's small budget (it then plays ``lookahead``'s move); in 56% the candidates tied (mostly
 every candidate won every one of the first ``agree`` samples). Ties are strategy fusion's
 signature, the known weakness of determinization: on each sample the solver plays on knowing the
 order, so it recovers from either move, which a player who cannot see the stock may not; the
