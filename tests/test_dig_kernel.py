@@ -7,13 +7,10 @@ force; this file only checks that compiling changes nothing.
 
 from __future__ import annotations
 
-import json
-import os
 import random
-import subprocess
-import sys
 
 import pytest
+from pure_python import as_python
 
 from windmill_widget import Game, Rules, greedy
 from windmill_widget.games.windmill.search import SearchState
@@ -65,27 +62,12 @@ def verdicts(cases: list[tuple[str, int, list[str]]], budget: int) -> list[list]
 def test_compiled_and_python_agree():
     cases = positions(seed=20261124, count=60)
     compiled = verdicts(cases, budget=50_000)
-    script = (
+    python, python_shared = as_python(
         "import json, sys\n"
-        "from tests.test_dig_kernel import verdicts\n"
-        "from windmill_widget.solver.windmill import dig_kernel\n"
-        "assert not dig_kernel.COMPILED\n"
-        "from tests.test_dig_kernel import shared_verdicts\n"
-        "print(json.dumps([verdicts(json.load(sys.stdin), 50_000), shared_verdicts()]))\n"
+        "from tests.test_dig_kernel import shared_verdicts, verdicts\n"
+        "print(json.dumps([verdicts(json.load(sys.stdin), 50_000), shared_verdicts()]))\n",
+        cases,
     )
-    env = dict(os.environ, WINDMILL_WIDGET_PURE_PYTHON="1")
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        input=json.dumps(cases),
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=root,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    python, python_shared = json.loads(done.stdout)
     assert python == compiled
     assert python_shared == shared_verdicts()
     # Not a vacuous agreement: the sample holds relaxed wins, proofs of loss and spent budgets.

@@ -9,14 +9,12 @@ order, the same position after each, and keys that are equal exactly when ``Sear
 from __future__ import annotations
 
 import json
-import os
 import random
-import subprocess
-import sys
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pure_python import as_python
 
 from windmill_widget import Game, Rules
 from windmill_widget.core.compiled import COMPILED, as_array, int_array
@@ -173,25 +171,12 @@ def test_beam_lines_win_in_the_engine() -> None:
 def test_compiled_and_python_beams_agree() -> None:
     cases = beam_cases()
     compiled = beam_results(cases)
-    script = (
+    python = as_python(
         "import json, sys\n"
-        "from windmill_widget.core.compiled import COMPILED\n"
-        "assert not COMPILED\n"
         "from tests.test_search_kernel import beam_results\n"
-        "print(json.dumps(beam_results(json.load(sys.stdin))))\n"
+        "print(json.dumps(beam_results(json.load(sys.stdin))))\n",
+        cases,
     )
-    env = dict(os.environ, WINDMILL_WIDGET_PURE_PYTHON="1")
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
-    done = subprocess.run(
-        [sys.executable, "-c", script],
-        input=json.dumps(cases),
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=root,
-    )
-    assert done.returncode == 0, done.stderr[-2000:]
-    assert json.loads(done.stdout) == json.loads(json.dumps(compiled))
+    assert python == json.loads(json.dumps(compiled))
     # Both kinds of ending were on trial: wins, and searches that gave up.
     assert {line is None for line, _, _ in compiled} == {True, False}

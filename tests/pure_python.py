@@ -1,0 +1,31 @@
+"""Run test code in a fresh interpreter with the kit's compiled loops turned off
+(``WINDMILL_WIDGET_PURE_PYTHON=1``), to compare the loops compiled and as Python."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from typing import Any
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def as_python(script: str, data: Any = None) -> Any:
+    """Run ``script`` as Python (it reads ``data`` as JSON from standard input and prints its answer
+    as JSON); return the answer."""
+    env = dict(os.environ, WINDMILL_WIDGET_PURE_PYTHON="1")
+    tests = os.path.join(ROOT, "tests")  # the test modules import their helpers as top-level modules
+    env["PYTHONPATH"] = os.pathsep.join([ROOT, tests, env.get("PYTHONPATH", "")])
+    prelude = "from windmill_widget.core.compiled import COMPILED\nassert not COMPILED\n"
+    done = subprocess.run(
+        [sys.executable, "-c", prelude + script],
+        input=json.dumps(data),
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout)
