@@ -57,7 +57,7 @@ def _seen_slot(S, kh, sc, wn, probes):
 
 
 @jit
-def _seengrown(S):
+def _seen_grown(S):
     """The seen table twice as big, every entry kept."""
     S2 = int_array(2 * len(S))
     for b in range(0, len(S), ROW):
@@ -282,7 +282,7 @@ class Exhaustive:
                 self._masks = grown(self._masks, size)
                 self._moved = grown(self._moved, size)
             elif status == _FULL_SEEN:
-                self._seen = _seengrown(self._seen)
+                self._seen = _seen_grown(self._seen)
             elif status == _FULL_TRIE:
                 self._T, self._TH = sk.trie_room(self._T, self._TH, self._TC, 1)
             elif status == _GROW_TABLE:
