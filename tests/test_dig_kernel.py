@@ -126,6 +126,22 @@ def test_a_shared_table_changes_no_verdict() -> None:
     assert verdicts >= {True, False}
 
 
+def test_calls_cut_short_teach_the_table_nothing_false() -> None:
+    # A call that stops early (a relaxed win, or its budget) tells the table which of the positions
+    # it searched to the end are lost. Calls on tiny budgets, then full ones, with one table: every
+    # verdict must be the one reached without a table.
+    for seed in range(4):
+        table = dig_kernel.SharedTable(16)
+        budgets = random.Random(seed)
+        for g in related_positions(seed):
+            state = SearchState.from_game(g)
+            for budget in (budgets.randrange(5, 400), 200_000):
+                v1, _ = dig_search(state, budget, table=table)
+                v0, _ = dig_search(state, 200_000)
+                if v1 is not None and v0 is not None:
+                    assert v1 == v0, (seed, budget, [str(m) for m in g.history])
+
+
 def _ask(table: dig_kernel.SharedTable, key: int, dug: int, e: int, nb: int, wnode: list[int]) -> int:
     sc = dig_kernel.int_array(dig_kernel._NS)
     sc[dig_kernel._DUG] = dug

@@ -366,11 +366,14 @@ def test_solve_refuses_nonsense_budgets(budget: dict) -> None:
 def test_proof_mode_gets_its_share_of_a_long_budget() -> None:
     # Past PROOF_SHARE_AFTER positions each exhaustive slice gets PROOF_SHARE units of work for
     # each position of the beam round before it; without it the beam search takes nearly all.
+    # A slice ends only after its last check, so the checks get a small budget here: one check
+    # with the solver's budget can take a whole slice's share by itself.
     game = Game(seed=4)  # neither won nor lost within these budgets
-    with mock.patch.object(clairvoyant, "PROOF_SHARE_AFTER", 10**12):
-        beam_first = solve(game, max_nodes=400_000)
-    with mock.patch.object(clairvoyant, "PROOF_SHARE_AFTER", 0):
-        shared = solve(game, max_nodes=400_000)
+    with mock.patch.object(clairvoyant, "PROOF_BOUND_BUDGET", 20_000):
+        with mock.patch.object(clairvoyant, "PROOF_SHARE_AFTER", 10**12):
+            beam_first = solve(game, max_nodes=400_000)
+        with mock.patch.object(clairvoyant, "PROOF_SHARE_AFTER", 0):
+            shared = solve(game, max_nodes=400_000)
     assert beam_first.result == shared.result == "unknown"
     assert beam_first.stats["exhaustive_nodes"] < beam_first.stats["beam_nodes"]
     assert shared.stats["exhaustive_nodes"] >= clairvoyant.PROOF_SHARE * shared.stats["beam_nodes"] * 0.9

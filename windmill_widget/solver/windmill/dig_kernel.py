@@ -181,19 +181,41 @@ def _dig_in(
         elif status == _FULL:
             mkeys, mvals = _grow(mkeys, mvals)
         elif status != LOST:
+            if shared and not transfers and d < cap:
+                # The positions searched to the end are lost, even though the call stopped early
+                # (a win, or the budget): all but those on the line it stopped on, which it was
+                # still searching. (Unless foundation tops may go anywhere, every move adds a card
+                # to the foundations or moves one on to the centre, so no position leads back to
+                # one with the same foundations: none was cut short by one on the line.)
+                top = d + 1 if status == WON and d + 1 < cap else d
+                _drop_line(top, corner, sc, limit, mkeys, mvals)
+                _share_lost(mkeys, mvals, base, k0, nb, wnode, tab)
             return status, nodes
         else:
             break
     if shared:
         # Every position this call met is lost (none reaches a win): tell the table.
-        for i in range(len(mkeys)):
-            key = mkeys[i]
-            if key != -1:
-                dug = mvals[i]
-                plays = _placed(key) - base
-                e = plays - ((key >> 28) - k0)
-                _share(key, dug, e, nb, wnode, tab, LOST)
+        _share_lost(mkeys, mvals, base, k0, nb, wnode, tab)
     return LOST, nodes
+
+
+def _drop_line(top, corner, sc, limit, mkeys, mvals):
+    """Take the positions of levels 0..top out of the memo's count of searched positions."""
+    for i in range(top + 1):
+        key = _key(i, corner, sc, limit)
+        j = _slot(mkeys, key)
+        if mkeys[j] == key:
+            mvals[j] = -1
+
+
+def _share_lost(mkeys, mvals, base, k0, nb, wnode, tab):
+    """Tell the shared table that the memo's positions (but those taken out) are lost."""
+    for i in range(len(mkeys)):
+        key = mkeys[i]
+        if key != -1 and mvals[i] >= 0:
+            plays = _placed(key) - base
+            e = plays - ((key >> 28) - k0)
+            _share(key, mvals[i], e, nb, wnode, tab, LOST)
 
 
 def dig_row(head, sc, wn, T, TC, R, n, out, limit, transfers, budget, deadline, tab, work, nxt, args):
@@ -558,6 +580,8 @@ def _list_moves(d, have, corner, sc, moves, nmoves, at, nxt, n, limit, transfers
 if COMPILED:
     _copy = hot(_copy)
     _play = hot(_play)
+    _drop_line = hot(_drop_line)
+    _share_lost = hot(_share_lost)
     _deal_to = hot(_deal_to)
     _sort4 = hot(_sort4)
     _apply = hot(_apply)
