@@ -39,14 +39,15 @@ How it works
 * **One table for the relaxation's answers** (:class:`.dig_kernel.SharedTable`): the positions a
   proof checks differ by a move or two, and their relaxed games meet (a child's is its parent's a
   play on; siblings meet once the waste is dug past where they differ), so every relaxed position
-  a check proves lost, and every one on the line to a relaxed win, is kept for the checks after
+  a check proves lost, every one a check searched to the end before it stopped (at a relaxed
+  win, or its budget), and every one on the line to a relaxed win, is kept for the checks after
   it, keyed by what decides its future: cards dealt, foundations, the waste still buried and how
   many plays it takes to dig the next card. A position dug less than a known loss, with its
   next card no sooner, is lost too.
 
 What to expect (``benchmarks/solver.py``, strict rules, one core per deal, budgets in CPU time;
-the table, with how it was measured, is in ``docs/winnability.md``): 93.8% of deals 0-999 are
-decided within a second (909 won, 29 proved lost) and 97.5% within ten (942 won, 33 lost); the
+the table, with how it was measured, is in ``docs/winnability.md``): 94.8% of deals 0-999 are
+decided within a second (918 won, 30 proved lost) and 97.8% within ten (945 won, 33 lost); the
 median deal takes 0.002 s. The lab reports the clairvoyant win rate as a range when some deals
 stay unknown. From the middle of a game the solver proves losses more easily
 (``benchmarks/solver.py --stock N``, from where ``greedy`` has played a deal down to N stock
