@@ -222,9 +222,10 @@ def dig_row(head, sc, wn, T, TC, R, n, out, limit, transfers, budget, deadline, 
     """The relaxation's verdict on a position of the search model
     (:mod:`windmill_widget.games.windmill.search_kernel`: ``head``, ``sc``, ``wn``, whose waste is
     a node of the trie ``T``, ``TC``; ``out`` cards still to place), and its work: ``(verdict,
-    nodes)``. ``tab``: the shared table (two ints: none), which names a waste by its trie node.
-    ``work``, ``nxt``: see :func:`scratch` and :func:`next_cards`; ``args``: :data:`ARGS` ints to
-    lay out the call's arguments in."""
+    nodes)``. ``tab``: the shared table (two ints: none), which names a waste by its trie node, so
+    it serves the calls about one trie only (another trie's nodes name other wastes). ``work``,
+    ``nxt``: see :func:`scratch` and :func:`next_cards`; ``args``: :data:`ARGS` ints to lay out
+    the call's arguments in."""
     no_tab = args[:2]
     at_hand = args[2:16]
     buried = args[16:144]
