@@ -620,7 +620,9 @@ class SharedTable:
     a loss at some slack a loss at more. Every position met by a call that proves a loss is lost,
     and the line to a relaxed win is won; the table holds those facts, in a hash table that
     doubles as it fills, up to ``2**size_log2`` positions, and then forgets (never confuses).
-    The waste still buried is named by a number, given out here the first time a waste is seen.
+    The waste still buried is named by a number, given out here the first time a waste is seen
+    (:func:`dig_row`'s callers name it by its node in their trie of wastes instead), so a table
+    serves one way of naming only: one trie, or these names.
     """
 
     def __init__(self, size_log2: int = 22) -> None:
