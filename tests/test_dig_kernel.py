@@ -135,9 +135,9 @@ def test_calls_cut_short_teach_the_table_nothing_false() -> None:
         budgets = random.Random(seed)
         for g in related_positions(seed):
             state = SearchState.from_game(g)
+            v0, _ = dig_search(state, 200_000)
             for budget in (budgets.randrange(5, 400), 200_000):
                 v1, _ = dig_search(state, budget, table=table)
-                v0, _ = dig_search(state, 200_000)
                 if v1 is not None and v0 is not None:
                     assert v1 == v0, (seed, budget, [str(m) for m in g.history])
 

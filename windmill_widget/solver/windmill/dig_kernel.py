@@ -181,13 +181,13 @@ def _dig_in(
         elif status == _FULL:
             mkeys, mvals = _grow(mkeys, mvals)
         elif status != LOST:
-            if shared and not transfers and d < cap:
+            if shared and not transfers:
                 # The positions searched to the end are lost, even though the call stopped early
                 # (a win, or the budget): all but those on the line it stopped on, which it was
                 # still searching. (Unless foundation tops may go anywhere, every move adds a card
                 # to the foundations or moves one on to the centre, so no position leads back to
                 # one with the same foundations: none was cut short by one on the line.)
-                top = d + 1 if status == WON and d + 1 < cap else d
+                top = d + 1 if status == WON else d  # a win's last level is on the line too
                 _drop_line(top, corner, sc, limit, mkeys, mvals)
                 _share_lost(mkeys, mvals, base, k0, nb, wnode, tab)
             return status, nodes
