@@ -22,7 +22,14 @@ from __future__ import annotations
 from ...core import compiled
 from ...core.compiled import as_array, grown, hot, int_array, jit, np, objmode
 from ...games.windmill import search_kernel as sk
-from ...games.windmill.search import CENTRE_NEEDS, CENTRE_TOP, CORNER_FULL, CORNER_NEEDS, CORNER_TOP
+from ...games.windmill.search import (
+    CENTRE_FULL,
+    CENTRE_NEEDS,
+    CENTRE_TOP,
+    CORNER_FULL,
+    CORNER_NEEDS,
+    CORNER_TOP,
+)
 from .. import clock
 
 #: True when the loop runs compiled by numba.
@@ -51,9 +58,9 @@ _PROBES = 4
 # on deals 4 and 58 a proof visits 2-3 times the positions with 8 than with none, fewer with 32).
 _ANCESTORS = 8
 
-# Try only the moves to the centre where that loses nothing (:func:`_centre_first`). Off only in
-# a test, which checks that it changes no verdict.
-CENTRE_FIRST = True
+# Try only the moves that some win begins with, where the relaxation can tell (:func:`_centre_first`,
+# :func:`_corner_first`). Off only in a test, which checks that it changes no verdict.
+SAFE_FIRST = True
 
 # Verdicts.
 WON = 1
@@ -542,6 +549,33 @@ def _centre_first(need, have, hb, corner, cb):
     return have[hb + need] > able
 
 
+def _corner_first(j, have, hb, corner, cb, c):
+    """Whether corner j's next card can go there now, before anything else, without losing a win.
+
+    Any win from here puts a card on corner j's next slot, and until then leaves the corner alone
+    if its top card can no longer go to the centre (the centre has no slot of that rank left, or
+    the corner is empty). Until then each other corner takes that rank at most once, and once
+    more for each time it gives one to the centre; the centre takes at most as many as it has
+    slots of that rank. If there are more of it at hand than that, playing one to the corner now
+    leaves every later move of the win playable (see :func:`_centre_first`)."""
+    h = corner[cb + j]
+    if h and _centre_slots(c, CORNER_TOP[h]):
+        return False
+    need = CORNER_NEEDS[h]
+    takers = _centre_slots(c, need)
+    for i in range(4):
+        hi = corner[cb + i]
+        if i != j and hi < CORNER_FULL and CORNER_NEEDS[hi] >= need:
+            takers += 1
+    return have[hb + need] > takers
+
+
+def _centre_slots(c, r):
+    """How many of the centre's slots from height ``c`` on still want rank ``r``."""
+    first = c + (r - 1 - c) % 13  # the first height from c on at which the centre wants r
+    return 0 if first >= CENTRE_FULL else (CENTRE_FULL - 1 - first) // 13 + 1
+
+
 def _list_moves(d, have, corner, sc, moves, nmoves, at, nxt, n, limit, transfers):
     """List level d's moves, in the order tried."""
     b = d * _NS
@@ -553,6 +587,19 @@ def _list_moves(d, have, corner, sc, moves, nmoves, at, nxt, n, limit, transfers
     mb = d * _MAXM
     nm = 0
     need = CENTRE_NEEDS[c]
+    if SAFE_FIRST and c and not transfers:
+        for j in range(4):
+            h = corner[cb + j]
+            if (
+                h < CORNER_FULL
+                and (j == 3 or corner[cb + j + 1] != h)
+                and have[hb + CORNER_NEEDS[h]]
+                and _corner_first(j, have, hb, corner, cb, c)
+            ):
+                moves[mb] = _TO_CORNER | j << 4  # nothing else is worth trying here
+                nmoves[d] = 1
+                at[d] = 0
+                return
     # 1. Plays from hand, and a corner's top card to the centre.
     if need and have[hb + need]:
         moves[mb + nm] = _TO_CENTRE
@@ -563,7 +610,7 @@ def _list_moves(d, have, corner, sc, moves, nmoves, at, nxt, n, limit, transfers
                 moves[mb + nm] = _CORNER_TO_CENTRE | j << 4
                 nm += 1
                 break
-    if CENTRE_FIRST and nm and not transfers and _centre_first(need, have, hb, corner, cb):
+    if SAFE_FIRST and nm and not transfers and _centre_first(need, have, hb, corner, cb):
         nmoves[d] = nm  # nothing else is worth trying here
         at[d] = 0
         return
@@ -624,6 +671,8 @@ if COMPILED:
     _slot = hot(_slot)
     _grow = jit(_grow)
     _centre_first = hot(_centre_first)
+    _corner_first = hot(_corner_first)
+    _centre_slots = hot(_centre_slots)
     _list_moves = hot(_list_moves)
     _walk = hot(_walk)
     next_cards = jit(next_cards)
