@@ -18,6 +18,12 @@ the cards at hand follow from those. Two facts keep the search short:
   card was there already, and the play uncovers a waste card one deal sooner). So a run of deals
   ends with playing its last card, which the foundations need and which was not at hand: the
   search deals straight to the next such card of each needed rank.
+* **Some moves go first.** Any win puts a card on the centre's next slot, and until then the
+  corners only grow. With more of that rank at hand than corners that could still take one, only
+  the moves to the centre are tried; likewise a play to a corner whose top can no longer go to
+  the centre is tried alone when the other corners and the centre cannot take every card of that
+  rank at hand (:func:`.dig_kernel._centre_first`, :func:`.dig_kernel._corner_first`; not under
+  PySolFC's transfers, where a foundation can give the card back).
 
 It bites when a deep waste has to be dug out while the stock still tempts you to deal: a stretch
 of deals with nothing to play leaves a long stack that every later deal pushes further away.
