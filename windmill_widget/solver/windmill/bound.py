@@ -10,7 +10,7 @@ cannot put every card on the foundations, neither can the real one.
 
 The relaxed game is small. Its state is the foundations (the centre's height, the corners'
 heights, the corner run), how many cards have been dealt and how deep the waste has been dug;
-the cards at hand follow from those. Two facts keep the search short:
+the cards at hand follow from those. Three facts keep the search short:
 
 * **Deeper is better.** Of two relaxed positions with the same foundations and stock, the one dug
   deeper has every card the other has, now and later; only the deepest is searched.

@@ -541,12 +541,7 @@ def _centre_first(need, have, hb, corner, cb):
     least as much at hand (the corners short of nothing) and plays ahead of deals by as many or
     more (no waste card dug later). Not with moves from the centre to the corners, which could
     take the card back."""
-    able = 0
-    for j in range(4):
-        h = corner[cb + j]
-        if h < CORNER_FULL and CORNER_NEEDS[h] >= need:
-            able += 1  # a corner that still wants this rank, now or after bigger ones
-    return have[hb + need] > able
+    return have[hb + need] > _corners_wanting(need, corner, cb, -1)
 
 
 def _corner_first(j, have, hb, corner, cb, c):
@@ -562,12 +557,24 @@ def _corner_first(j, have, hb, corner, cb, c):
     if h and _centre_slots(c, CORNER_TOP[h]):
         return False
     need = CORNER_NEEDS[h]
-    takers = _centre_slots(c, need)
+    return have[hb + need] > _centre_slots(c, need) + _corners_wanting(need, corner, cb, j)
+
+
+def _corners_wanting(r, corner, cb, skip):
+    """How many corners but ``skip`` still want rank ``r``, now or after bigger ones."""
+    count = 0
     for i in range(4):
-        hi = corner[cb + i]
-        if i != j and hi < CORNER_FULL and CORNER_NEEDS[hi] >= need:
-            takers += 1
-    return have[hb + need] > takers
+        h = corner[cb + i]
+        if i != skip and h < CORNER_FULL and CORNER_NEEDS[h] >= r:
+            count += 1
+    return count
+
+
+def _corner_playable(j, have, hb, corner, cb):
+    """Whether corner j takes a card from hand now (the last of the corners of its height, which
+    stay sorted when it grows, stands for them all)."""
+    h = corner[cb + j]
+    return h < CORNER_FULL and (j == 3 or corner[cb + j + 1] != h) and have[hb + CORNER_NEEDS[h]] > 0
 
 
 def _centre_slots(c, r):
@@ -589,13 +596,7 @@ def _list_moves(d, have, corner, sc, moves, nmoves, at, nxt, n, limit, transfers
     need = CENTRE_NEEDS[c]
     if SAFE_FIRST and c and not transfers:
         for j in range(4):
-            h = corner[cb + j]
-            if (
-                h < CORNER_FULL
-                and (j == 3 or corner[cb + j + 1] != h)
-                and have[hb + CORNER_NEEDS[h]]
-                and _corner_first(j, have, hb, corner, cb, c)
-            ):
+            if _corner_playable(j, have, hb, corner, cb) and _corner_first(j, have, hb, corner, cb, c):
                 moves[mb] = _TO_CORNER | j << 4  # nothing else is worth trying here
                 nmoves[d] = 1
                 at[d] = 0
@@ -615,8 +616,7 @@ def _list_moves(d, have, corner, sc, moves, nmoves, at, nxt, n, limit, transfers
         at[d] = 0
         return
     for j in range(4):
-        h = corner[cb + j]
-        if h < CORNER_FULL and (j == 3 or corner[cb + j + 1] != h) and have[hb + CORNER_NEEDS[h]]:
+        if _corner_playable(j, have, hb, corner, cb):
             moves[mb + nm] = _TO_CORNER | j << 4
             nm += 1
     if transfers:
@@ -673,6 +673,8 @@ if COMPILED:
     _centre_first = hot(_centre_first)
     _corner_first = hot(_corner_first)
     _centre_slots = hot(_centre_slots)
+    _corners_wanting = hot(_corners_wanting)
+    _corner_playable = hot(_corner_playable)
     _list_moves = hot(_list_moves)
     _walk = hot(_walk)
     next_cards = jit(next_cards)
