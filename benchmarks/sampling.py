@@ -195,6 +195,14 @@ def main() -> None:
             )
     if done:
         report([done[d] for d in deals if d in done], args.solve_nodes, args.rules)
+    else:
+        print(
+            f"No record in {out} of these deals with these settings (the player's, --rules and "
+            "--solve-nodes must match the run's).",
+            file=sys.stderr,
+        )
+        if args.report_only:
+            raise SystemExit(1)
 
 
 if __name__ == "__main__":

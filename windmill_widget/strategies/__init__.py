@@ -105,8 +105,9 @@ def sampling_player(**settings: Any) -> AnyGame:
 
 
 #: The strongest fast no-peeking player shipped; the board's Hint uses it. Deterministic: its effort
-#: is a count of positions, not a time. ``sampling`` takes seconds a move (see its module): too slow
-#: for a Hint, and not clearly stronger.
+#: is a count of positions, not a time. ``sampling`` is quick enough for a Hint once its solver is
+#: compiled (0.05 s a move at the 95th percentile), but no stronger: 39.0% of strict deals 0-599
+#: against lookahead's 37.3% (McNemar p = 0.50; see its module).
 default_strategy = lookahead
 
 __all__ = [

@@ -25,27 +25,40 @@ machine, however busy):
 * **Ties go to** ``lookahead``'s choice, and so does a decision where no sample can be won (the
   solver's guesses have nothing to say there).
 
-How it does (``benchmarks/sampling.py --solve-nodes 10000000``, strict rules, default settings,
-deals 0-199, one process at load 3 on a 2-core machine): 80 won of 200 (40.0%, 95% CI
-33.5%-46.9%), and ``lookahead`` 68 (34.0%) on the same deals, 37 won by sampling alone and 25 by
-lookahead alone (McNemar p = 0.16): **better than lookahead, but not clearly**. The clairvoyant
-solver (ten million positions a deal) won 188 of the 194 deals it decided, leaving 6 unknown, so
-sampling reaches 0.41-0.43 of the clairvoyant rate, far from the 0.8 the issue asks for. Since the
-solver's searches are compiled it takes about 3 s a game (median; 6 s at the 95th percentile),
-0.01 s a move (median), 0.08 s at the 95th percentile and 0.4 s at worst, against 90 s a game
-before: quick enough for a hint. Bigger budgets a sample buy little, and not steadily: on deals
-0-64 the default settings win 23, beams 64 wide with 200,000 positions 26 (3 s a game), the same
-with 32 samples 27 (4.5 s), beams 256 wide with a million positions 21 (6.6 s); breaking ties by
-the solver's effort (the move whose samples were won with the fewest positions) 22.
+How it does (``benchmarks/sampling.py``, strict rules, default settings, two processes on a 2-core
+machine): on deals 0-199 (``--solve-nodes 10000000``, load 3) 80 won (40.0%), ``lookahead`` 68
+(34.0%), 37 won by sampling alone and 25 by lookahead alone (McNemar p = 0.16); on deals 200-599
+(``--solve-nodes 2000000``, load 2, ``--out benchmarks/results/sampling-strict.jsonl``) 154 won
+(38.5%) against ``lookahead``'s 156 (39.0%), 57 and 59 alone (p = 0.93). Over the 600 deals: 39.0%
+(95% CI 35.2%-43.0%) against 37.3% (33.6%-41.3%), 94 won by sampling alone and 84 by lookahead
+alone (p = 0.50): **no better than lookahead**. The clairvoyant solver won 96.6% of the deals
+200-599 it decided (368 of 381), so sampling reaches 0.40 of the clairvoyant rate, far from the 0.8
+the issue asks for. It takes about 2 s a game (median; 3.2 s at the 95th percentile), 0.006 s a
+move (median), 0.05 s at the 95th percentile and 0.13 s at worst, once the solver's loops are
+compiled (the first move in a process loads them from numba's cache, or compiles them when the
+kit's sources changed: 15 s). Bigger budgets a sample buy little, and not steadily: on deals 0-64
+the default settings win 23, beams 64 wide with 200,000 positions 26 (3 s a game), the same with 32
+samples 27 (4.5 s), beams 256 wide with a million positions 21 (6.6 s); breaking ties by the
+solver's effort (the move whose samples were won with the fewest positions) 22; on deals 0-99
+sampling all 16 samples even when every candidate did the same on the first six won 33 against the
+default's 38.
 
-Where it falls short: in 23% of its 24,840 decisions that were not forced, no sample was won at the
-solver's small budget (it then plays ``lookahead``'s move); in 56% the candidates tied (mostly
-every candidate won every one of the first ``agree`` samples). Ties are strategy fusion's
-signature, the known weakness of determinization: on each sample the solver plays on knowing the
-order, so it recovers from either move, which a player who cannot see the stock may not; the
-samples then cannot tell the moves apart. A wider margin before overruling ``lookahead`` (3
-samples instead of 1) did not help on seven deals where sampling and lookahead had differed (1
-won, against 3 with ``margin=1`` and 4 by lookahead).
+Where it falls short: of its 71,630 decisions on deals 200-599, 38% were ties (mostly every
+candidate won every one of the first ``agree`` samples, and ``lookahead``'s choice was played), 16%
+hopeless (no sample won at the solver's small budget: mostly games already lost) and 13% decided by
+the samples; the rest were forced or had no stock left. Ties are strategy fusion's signature, the
+known weakness of determinization: on each sample the solver plays on knowing the order, so it
+recovers from either move, which a player who cannot see the stock may not; the samples then cannot
+tell the moves apart. Where it loses a deal the clairvoyant solver wins, the move that lost it (the
+first after which the solver, given the true order, no longer wins within 4 s; proved lost in 20)
+came at a tie in 13 of 25 such deals of 0-39, after the samples had chosen in 9 (by one to three
+samples of 14-16, as in 10 against 9) and at a hopeless decision in 3; eight of the 25 came within
+the first 30 moves, four within the first ten (87 or more cards in the stock), where every
+candidate won about half the samples (early in a game a guess is as good as a fresh deal, of which
+the full solver wins 96%: the budget a sample has finds only the easier wins). So the samples
+rarely know which move matters, and when they do, the margin is within their noise. A wider margin
+before overruling ``lookahead`` (3 samples instead of 1) did not help on seven deals where sampling
+and lookahead had differed (1 won, against 3 with ``margin=1`` and 4 by lookahead).
 
 >>> from windmill_widget import Game
 >>> game = Game(seed=1)
