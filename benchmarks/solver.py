@@ -258,7 +258,8 @@ def main() -> None:
         + ("" if args.stock is None else f", from greedy's position with {args.stock} cards in the stock")
         + f": {len(todo)} to solve ({len(seeds) - len(todo)} decided or tried already), "
         + (f"on dask {args.dask}" if args.dask else f"{args.workers} worker(s) on {os.cpu_count()} cores")
-        + f" ({platform.python_implementation()} {platform.python_version()}, load {load:.2f})",
+        + f" ({platform.python_implementation()} {platform.python_version()}, {cpu_model()}, "
+        + f"load {load:.2f})",
         flush=True,
     )
     path.parent.mkdir(parents=True, exist_ok=True)
