@@ -25,23 +25,23 @@ machine, however busy):
 * **Ties go to** ``lookahead``'s choice, and so does a decision where no sample can be won (the
   solver's guesses have nothing to say there).
 
-How it does (``benchmarks/sampling.py``, strict rules, default settings, two processes on a 2-core
-machine): on deals 0-199 (``--solve-nodes 10000000``, load 3) 80 won (40.0%), ``lookahead`` 68
+How it does (``benchmarks/sampling.py``, strict rules, default settings, a 2-core machine): on
+deals 0-199 (``--solve-nodes 10000000``, one process, load 3) 80 won (40.0%), ``lookahead`` 68
 (34.0%), 37 won by sampling alone and 25 by lookahead alone (McNemar p = 0.16); on deals 200-599
-(``--solve-nodes 2000000``, load 2, ``--out benchmarks/results/sampling-strict.jsonl``) 154 won
-(38.5%) against ``lookahead``'s 156 (39.0%), 57 and 59 alone (p = 0.93). Over the 600 deals: 39.0%
-(95% CI 35.2%-43.0%) against 37.3% (33.6%-41.3%), 94 won by sampling alone and 84 by lookahead
-alone (p = 0.50): **no better than lookahead**. The clairvoyant solver won 96.6% of the deals
-200-599 it decided (368 of 381), so sampling reaches 0.40 of the clairvoyant rate, far from the 0.8
-the issue asks for. It takes about 2 s a game (median; 3.2 s at the 95th percentile), 0.006 s a
-move (median), 0.05 s at the 95th percentile and 0.13 s at worst, once the solver's loops are
-compiled (the first move in a process loads them from numba's cache, or compiles them when the
-kit's sources changed: 15 s). Bigger budgets a sample buy little, and not steadily: on deals 0-64
-the default settings win 23, beams 64 wide with 200,000 positions 26 (3 s a game), the same with 32
-samples 27 (4.5 s), beams 256 wide with a million positions 21 (6.6 s); breaking ties by the
-solver's effort (the move whose samples were won with the fewest positions) 22; on deals 0-99
-sampling all 16 samples even when every candidate did the same on the first six won 33 against the
-default's 38.
+(``--solve-nodes 2000000``, two processes, load 2, ``--out
+benchmarks/results/sampling-strict.jsonl``) 154 won (38.5%) against ``lookahead``'s 156 (39.0%), 57
+and 59 alone (p = 0.93). Over the 600 deals: 39.0% (95% CI 35.2%-43.0%) against 37.3%
+(33.6%-41.3%), 94 won by sampling alone and 84 by lookahead alone (p = 0.50): **no better than
+lookahead**. The clairvoyant solver won 96.6% of the deals 200-599 it decided (368 of 381), so
+sampling reaches 0.40 of the clairvoyant rate, far from the 0.8 the issue asks for. It takes about
+2 s a game (median; 3.2 s at the 95th percentile), 0.006 s a move (median), 0.05 s at the 95th
+percentile and 0.13 s at worst, once the solver's loops are compiled (the first move in a process
+loads them from numba's cache, or compiles them when the kit's sources changed: 15 s). Bigger
+budgets a sample buy little, and not steadily: on deals 0-64 the default settings win 23, beams 64
+wide with 200,000 positions 26 (3 s a game), the same with 32 samples 27 (4.5 s), beams 256 wide
+with a million positions 21 (6.6 s); breaking ties by the solver's effort (the move whose samples
+were won with the fewest positions) 22; on deals 0-99 sampling all 16 samples even when every
+candidate did the same on the first six won 33 against the default's 38.
 
 Where it falls short: of its 71,630 decisions on deals 200-599, 38% were ties (mostly every
 candidate won every one of the first ``agree`` samples, and ``lookahead``'s choice was played), 16%
