@@ -38,6 +38,7 @@ from windmill_widget.lab import Ceiling
 from windmill_widget.lab.records import SolveRecord
 from windmill_widget.lab.stats import mcnemar_p, wilson
 from windmill_widget.solver import solve
+from windmill_widget.solver.windmill.clairvoyant import warm_up
 from windmill_widget.strategies import lookahead
 from windmill_widget.strategies.windmill.sampling import AGREE, MARGIN, NODES, RELAX, SAMPLES, WIDTH, Sampling
 
@@ -55,6 +56,7 @@ def one_deal(seed: int, *, rules: str, settings: dict, solve_nodes: int) -> dict
     r = getattr(Rules, rules)()
     player = Sampling(**settings)
     game = Game(seed=seed, rules=r)
+    warm_up()  # loading (or compiling) the solver's loops is not the first move's thinking
     move_secs = []
     how: dict[str, int] = {}
     start = time.perf_counter()
