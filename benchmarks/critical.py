@@ -49,19 +49,11 @@ from statistics import median
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain checkout too
 
-from windmill_widget import Game, Move, Rules
-from windmill_widget.games.windmill.search import SearchState, signature
-from windmill_widget.lab.stats import mcnemar_p, wilson
-from windmill_widget.solver import solve
+from windmill_widget import Rules
+from windmill_widget.lab.critical import BANDS, Decision, DecisionScores, find_decisions, judge
 from windmill_widget.solver.windmill.clairvoyant import warm_up
 
 RESULTS = Path(__file__).resolve().parent / "results"
-#: Positions of the solver's budget for a deal's winning line, and for a move's verdict (first
-#: the small budget, then the big one for the moves it leaves unknown).
-LINE_NODES = 3_000_000
-MOVE_NODES = (300_000, 3_000_000)
-#: Stock bands the scores are broken down by (cards still in the stock).
-BANDS = ((1, 9), (10, 29), (30, 59), (60, 103))
 
 
 def deal_range(text: str) -> list[int]:
@@ -72,84 +64,24 @@ def deal_range(text: str) -> list[int]:
     return [int(x) for x in text.split(",")]
 
 
-def distinct_moves(game: Game) -> tuple[list[Move], list[tuple]]:
-    """The legal moves, one for each distinct position they lead to (suits ignored, corners and
-    sails interchangeable), and those positions' signatures."""
-    moves: list[Move] = []
-    sigs: list[tuple] = []
-    for m in game.legal_moves():
-        child = game.copy()
-        child.play(m)
-        sig = signature(SearchState.from_game(child))
-        if sig not in sigs:
-            moves.append(m)
-            sigs.append(sig)
-    return moves, sigs
-
-
-def which(game: Game, move: Move, sigs: list[tuple]) -> int:
-    """The index of the distinct position ``move`` leads to."""
-    child = game.copy()
-    child.play(move)
-    return sigs.index(signature(SearchState.from_game(child)))
-
-
 # -- finding the decisions ---------------------------------------------------------------------
 def find_deal(seed: int, rules: str, along: str | None = None) -> dict:
-    """The critical decisions along the solver's winning line of one deal, or along the game the
-    player ``along`` plays (up to the move after which the deal can no longer be won)."""
+    """One deal's record: the line walked (up to its last decision) and each decision's place on
+    it, with its distinct moves and their verdicts."""
     warm_up()
     t0 = time.process_time()
-    r = getattr(Rules, rules)()
-    sol = solve(Game(seed=seed, rules=r), max_nodes=LINE_NODES)
-    record: dict = {"seed": seed, "rules": rules, "along": along, "solver": sol.result.value}
-    record.update(line=[], decisions=[], left_out=0)
-    if sol.result.value == "won":
-        line = sol.moves if along is None else _game_of(make_player(along), seed, r)
-        record["line"] = [str(m) for m in line]
-        _walk(record, Game(seed=seed, rules=r), line, known_won=along is None)
-    record["cpu"] = round(time.process_time() - t0, 1)
-    return record
-
-
-def _game_of(player: Callable, seed: int, rules: Rules) -> list[Move]:
-    game = Game(seed=seed, rules=rules)
-    while game.outcome is None:
-        game.play(player(game.view()))
-    return list(game.history)
-
-
-def _walk(record: dict, game: Game, line: list[Move], *, known_won: bool) -> None:
-    """Add the decisions along ``line`` to ``record``. With ``known_won`` the line wins, so its own
-    moves need no verdict; else the walk stops once no move keeps the deal won."""
-    for at, move in enumerate(line):
-        stock = len(game.view().unseen)
-        if stock:
-            moves, sigs = distinct_moves(game)
-            if len(moves) > 1:
-                mine = which(game, move, sigs)
-                verdicts = [
-                    "won" if known_won and i == mine else _verdict(game, m) for i, m in enumerate(moves)
-                ]
-                if "unknown" in verdicts:
-                    record["left_out"] += 1
-                elif "lost" in verdicts and "won" in verdicts:
-                    record["decisions"].append(
-                        {"at": at, "stock": stock, "moves": [str(m) for m in moves], "verdicts": verdicts}
-                    )
-                if verdicts[mine] != "won":
-                    return  # the deal is lost (or undecided) from here on
-        game.play(move)
-
-
-def _verdict(game: Game, move: Move) -> str:
-    child = game.copy()
-    child.play(move)
-    for nodes in MOVE_NODES:
-        verdict = solve(child, max_nodes=nodes).result.value
-        if verdict != "unknown":
-            return verdict
-    return "unknown"
+    player = make_player(along) if along else None
+    found = find_decisions([seed], rules=getattr(Rules, rules)(), along=player, progress=False)
+    line = [str(m) for m in found[-1].line] if len(found) else []
+    decisions = [
+        {"at": len(d.line), "stock": d.stock, "moves": [str(m) for m in d.moves],
+         "verdicts": [v.value for v in d.verdicts]}
+        for d in found
+    ]  # fmt: skip
+    return {
+        "seed": seed, "rules": rules, "along": along, "solver": found.verdicts[seed].value, "line": line,
+        "decisions": decisions, "left_out": found.left_out, "cpu": round(time.process_time() - t0, 1),
+    }  # fmt: skip
 
 
 # -- scoring players ---------------------------------------------------------------------------
@@ -178,29 +110,37 @@ def make_player(spec: str) -> Callable:
 
 
 def score_chunk(spec: str, decisions: list[dict]) -> list[dict]:
-    """Each decision's move by the player ``spec``, whether it keeps the deal won, and its CPU time."""
+    """Each decision put to the player ``spec``: whether its move keeps the deal won, what went wrong
+    if it failed, its CPU time, and how a sampling player chose."""
     warm_up()
     player = make_player(spec)
+    tally = getattr(player, "tally", None)  # a sampling player says how it chose
+    seen: dict = {}
+
+    def timed(view):
+        t0 = time.process_time()
+        seen["how"] = None
+        if tally is not None:
+            t = tally(view)
+            move, seen["how"] = t.move, t.why
+        else:
+            move = player(view)
+        seen["cpu"] = time.process_time() - t0
+        return move
+
     out = []
     for d in decisions:
-        game = Game(seed=d["seed"], rules=getattr(Rules, d["rules"])())
-        for m in d["line"][: d["at"]]:
-            game.play(Move(m))
-        _, sigs = distinct_moves(game)
-        t0 = time.process_time()
-        tally = getattr(player, "tally", None)  # a sampling player says how it chose
-        how = None
-        if tally is not None:
-            t = tally(game.view())
-            move, how = t.move, t.why
-        else:
-            move = player(game.view())
-        cpu = time.process_time() - t0
-        right = d["verdicts"][which(game, move, sigs)] == "won"
-        out.append(
-            {"seed": d["seed"], "at": d["at"], "stock": d["stock"], "right": right, "cpu": cpu, "how": how}
-        )
+        seen.clear()
+        right, error = judge(timed, decision_of(d))
+        out.append({"right": right, "error": error, "cpu": seen.get("cpu", 0.0), "how": seen.get("how")})
     return out
+
+
+def decision_of(d: dict) -> Decision:
+    """A decision of the results file as the lab's :class:`Decision`."""
+    return Decision.from_json(
+        {**d, "rules": getattr(Rules, d["rules"])().to_dict(), "line": d["line"][: d["at"]]}
+    )
 
 
 def load(path: Path) -> list[dict]:
@@ -221,7 +161,12 @@ def pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
-def report(decisions: list[dict], scores: dict[str, list[dict]]) -> None:
+def report(decisions: list[dict], rows: dict[str, list[dict]]) -> None:
+    scores = DecisionScores(
+        [decision_of(d) for d in decisions],
+        {name: [r["right"] for r in rs] for name, rs in rows.items()},
+        {name: [r["error"] for r in rs] for name, rs in rows.items()},
+    )
     n = len(decisions)
     deals = sorted({d["seed"] for d in decisions})
     print(
@@ -229,42 +174,44 @@ def report(decisions: list[dict], scores: dict[str, list[dict]]) -> None:
     )
     bands = "".join(f"{f'{a}-{b}':>11}" for a, b in BANDS)
     print(f"{'player':36}{'right':>14}{'95% CI':>15}{bands}{'all of a deal':>15}  CPU (median, total)")
-    rand = [d["verdicts"].count("won") / len(d["verdicts"]) for d in decisions]
+    rand = [len(d.winning) / len(d.moves) for d in scores.decisions]
     cells = ""
     for a, b in BANDS:
-        xs = [x for x, d in zip(rand, decisions, strict=True) if a <= d["stock"] <= b]
+        xs = [x for x, s in zip(rand, scores.stocks, strict=True) if a <= s <= b]
         cells += f"{pct(sum(xs) / max(1, len(xs))):>11}"
-    print(f"{'random (a distinct move)':36}{pct(sum(rand) / n):>14}{'':15}{cells}")
+    print(f"{'random (a distinct move)':36}{pct(scores.random_rate):>14}{'':15}{cells}")
     first = None
-    for spec, rows in scores.items():
-        right = sum(r["right"] for r in rows)
-        lo, hi = wilson(right, len(rows))
-        cells = ""
-        for a, b in BANDS:
-            xs = [r for r in rows if a <= r["stock"] <= b]
-            cells += f"{sum(r['right'] for r in xs):>6}/{len(xs):<4}"
+    for spec, rs in rows.items():
+        right = sum(scores.right[spec])
+        lo, hi = scores.ci(spec)
+        cells = "".join(f"{r:>6}/{t:<4}" for r, t in scores.by_stock(spec).values())
         by_deal: dict[int, bool] = {}
-        for r in rows:
-            by_deal[r["seed"]] = by_deal.get(r["seed"], True) and r["right"]
-        cpus = [r["cpu"] for r in rows]
+        for d, ok in zip(decisions, scores.right[spec], strict=True):
+            by_deal[d["seed"]] = by_deal.get(d["seed"], True) and ok
+        cpus = [r["cpu"] for r in rs]
         print(
-            f"{spec[:36]:36}{right:>7} {pct(right / len(rows)):>6}{f'{pct(lo)}-{pct(hi)}':>15}{cells}"
+            f"{spec[:36]:36}{right:>7} {pct(scores.rate(spec)):>6}{f'{pct(lo)}-{pct(hi)}':>15}{cells}"
             f"{f'{sum(by_deal.values())} of {len(by_deal)}':>15}  {median(cpus):.3f} s, {sum(cpus):.0f} s"
         )
         if len(spec) > 36:
             print(f"  ({spec})")
-        hows = sorted({r["how"] for r in rows if r["how"]})
+        if scores.errors[spec]:
+            print(f"  {len(scores.errors[spec])} failed, the first: {scores.errors[spec][0]}")
+        hows = sorted({r["how"] for r in rs if r["how"]})
         if hows:
-            wrong = ", ".join(f"{h} {sum(not r['right'] for r in rows if r['how'] == h)}" for h in hows)
+            wrong = ", ".join(
+                f"{h} {sum(not ok for ok, r in zip(scores.right[spec], rs, strict=True) if r['how'] == h)}"
+                for h in hows
+            )
             print(f"  wrong, by how it chose: {wrong}")
         if first is None:
-            first = (spec, {(r["seed"], r["at"]): r["right"] for r in rows})
+            first = spec
         else:
-            base = first[1]
-            only_a = sum(r["right"] and not base[(r["seed"], r["at"])] for r in rows)
-            only_b = sum(base[(r["seed"], r["at"])] and not r["right"] for r in rows)
-            p = mcnemar_p(only_a, only_b)
-            print(f"  against {first[0]}: {only_a} right alone, {only_b} wrong alone (McNemar p = {p:.3g})")
+            pair = scores.paired(spec, first)
+            print(
+                f"  against {first}: {pair[f'only {spec}']} right alone, {pair[f'only {first}']} wrong alone "
+                f"(McNemar p = {pair['p']:.3g})"
+            )
     print(f"load average now: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
@@ -316,7 +263,9 @@ def main() -> None:
         for spec in specs:
             k = 4 * args.workers
             chunks = [decisions[i::k] for i in range(k)]
-            rows = [row for part in pool.map(score_chunk, [spec] * k, chunks) for row in part]
+            rows: list[dict] = [{}] * len(decisions)
+            for i, part in enumerate(pool.map(score_chunk, [spec] * k, chunks)):
+                rows[i::k] = part  # back in the decisions' order
             scores[spec] = rows
     report(decisions, scores)
 

@@ -4,7 +4,9 @@
   :class:`Results` (win rate with a 95% Wilson interval, cards placed, failures, a chart);
 - :func:`compare` plays several strategies on the same deals, with the clairvoyant solver's
   win rate as the :class:`Ceiling` if asked;
-- :class:`LiveChart` draws the win rates with ipycanvas while a run goes on.
+- :class:`LiveChart` draws the win rates with ipycanvas while a run goes on;
+- :func:`find_decisions` and :func:`score_decisions` (Windmill) score players on the moves that
+  decide a deal, where one move keeps it won and another loses it: far more sensitive than win rates.
 
 **Trust.** ``play_many`` and ``compare`` run strategies in ordinary Python processes, beside the
 games they play, and Python cannot seal code in the same process: a strategy can read the stock
@@ -26,6 +28,7 @@ It does not limit the CPU a strategy uses during its own move.
 
 from .ceiling import Ceiling
 from .comparison import Comparison
+from .critical import Decision, Decisions, DecisionScores, find_decisions, score_decisions
 from .live import LiveChart
 from .playout import play_game
 from .records import GameRecord, SolveRecord
@@ -34,6 +37,7 @@ from .stats import mcnemar_p, wilson
 from .tournament import compare, play_many
 
 __all__ = [
-    "Ceiling", "Comparison", "GameRecord", "LiveChart", "Results", "SolveRecord",
-    "compare", "mcnemar_p", "play_game", "play_many", "wilson",
+    "Ceiling", "Comparison", "Decision", "DecisionScores", "Decisions", "GameRecord", "LiveChart",
+    "Results", "SolveRecord", "compare", "find_decisions", "mcnemar_p", "play_game", "play_many",
+    "score_decisions", "wilson",
 ]  # fmt: skip
