@@ -107,6 +107,21 @@ def test_a_decision_round_trips_through_json_and_refuses_an_illegal_move(decisio
         d.keeps_won(illegal)
 
 
+def test_a_damaged_decision_is_refused_with_a_short_message(decisions):
+    good = decisions[0].to_json()
+    for bad in (
+        {**good, "verdicts": ["won"]},
+        {**good, "line": ["nw>c", *good["line"]]},
+        {**good, "moves": ["sideways"] * 2},
+        {k: v for k, v in good.items() if k != "seed"},
+        {**good, "rules": {"corner_streak": "many"}},
+        "not even a dict",
+    ):
+        with pytest.raises(ValueError, match="Not a critical decision") as err:
+            Decision.from_json(bad)
+        assert len(str(err.value)) < 400
+
+
 def test_along_a_players_games_the_decisions_lie_on_its_game():
     found = find_decisions([0], along=greedy, progress=False)
     game = Game(seed=0)

@@ -114,10 +114,19 @@ class Decision:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Decision:
-        return cls(
-            int(data["seed"]), Rules.from_dict(data["rules"]), tuple(Move(m) for m in data["line"]),
-            tuple(Move(m) for m in data["moves"]), tuple(Verdict(v) for v in data["verdicts"]),
-        )  # fmt: skip
+        """The decision :meth:`to_json` wrote. Raises ``ValueError`` for anything else (the line is
+        replayed, so a line the rules refuse is caught too)."""
+        try:
+            decision = cls(
+                int(data["seed"]), Rules.from_dict(data["rules"]), tuple(Move(m) for m in data["line"]),
+                tuple(Move(m) for m in data["moves"]), tuple(Verdict(v) for v in data["verdicts"]),
+            )  # fmt: skip
+            if len(decision.moves) != len(decision.verdicts):
+                raise ValueError("as many verdicts as moves are needed")
+            decision.game()
+        except (KeyError, TypeError, ValueError, IllegalMove) as err:
+            raise ValueError(f"Not a critical decision: {excerpt(data)} ({_short(str(err))})") from None
+        return decision
 
     def __repr__(self) -> str:
         losing = [m for m, v in zip(self.moves, self.verdicts, strict=True) if v != Verdict.WON]
