@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from windmill_widget import Game, IllegalMove, Move, QuiltRules, Rules
+from windmill_widget import Game, IllegalMove, Move, QuiltGame, QuiltRules, Rules
 from windmill_widget.lab import Decision, find_decisions, score_decisions
 from windmill_widget.lab.critical import distinct_moves
 from windmill_widget.solver import solve
@@ -144,3 +144,13 @@ def test_only_windmill_and_only_strategies():
     with pytest.raises(TypeError, match="not a strategy"):
         score_decisions({"x": 3}, [], progress=False)
     assert find_decisions([], rules=Rules.classic(), progress=False).deals == ()
+
+
+@pytest.mark.parametrize("game", [Game(seed=1), QuiltGame(seed=3)], ids=["windmill", "crazy-quilt"])
+def test_every_game_tells_its_positions_apart_by_signature(game):
+    copy = game.copy()
+    assert copy.signature() == game.signature()
+    copy.play(copy.legal_moves()[0])
+    assert copy.signature() != game.signature()
+    copy.undo()
+    assert copy.signature() == game.signature()

@@ -336,6 +336,12 @@ class PatienceGame:
         """How many cards this game plays with (104 for a dealt game; fewer in a staged lesson)."""
         return sum(len(p) for p in self._pos.piles)
 
+    def signature(self) -> tuple:
+        """The position as the rules see it, which copy of a card is which dropped (each game says
+        what else it drops): two positions with the same signature have the same futures, so the
+        clairvoyant solver's verdict on one holds for the other."""
+        raise NotImplementedError  # pragma: no cover - each game defines it
+
     # -- reading piles ---------------------------------------------------------------------------
     def _index(self, name: str) -> int:
         n = self.move_type.notation

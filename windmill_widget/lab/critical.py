@@ -29,9 +29,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.errors import IllegalMove
+from ..core.game import PatienceGame
+from ..core.moves import Move
+from ..core.registry import find_game
 from ..core.text import excerpt
-from ..games.windmill import Game, Move, Rules
-from ..games.windmill.search import SearchState, signature
 from ..solver import solve
 from ..solver.verdict import Verdict
 from .charts import html_table
@@ -45,7 +46,11 @@ MOVE_NODES = (300_000, 3_000_000)
 BANDS = ((1, 9), (10, 29), (30, 59), (60, 103))
 
 
-def distinct_moves(game: Game) -> tuple[list[Move], list[tuple]]:
+def _windmill() -> type[PatienceGame]:
+    return find_game("windmill")
+
+
+def distinct_moves(game: PatienceGame) -> tuple[list[Move], list[tuple]]:
     """The legal moves, one for each distinct position they lead to (suits ignored, corners and
     sails interchangeable), and those positions' signatures."""
     moves: list[Move] = []
@@ -58,10 +63,10 @@ def distinct_moves(game: Game) -> tuple[list[Move], list[tuple]]:
     return moves, sigs
 
 
-def _after(game: Game, move: Move) -> tuple:
+def _after(game: PatienceGame, move: Move) -> tuple:
     child = game.copy()
     child.play(move)
-    return signature(SearchState.from_game(child))
+    return child.signature()
 
 
 @dataclass(frozen=True)
@@ -71,14 +76,14 @@ class Decision:
     after each."""
 
     seed: int
-    rules: Rules
+    rules: Any  #: Windmill's Rules
     line: tuple[Move, ...]
     moves: tuple[Move, ...]
     verdicts: tuple[Verdict, ...]
 
-    def game(self) -> Game:
+    def game(self) -> PatienceGame:
         """The position, as a game (the stock in its true order: don't show it to a player)."""
-        game = Game(seed=self.seed, rules=self.rules)
+        game = _windmill()(seed=self.seed, rules=self.rules)
         for m in self.line:
             game.play(m)
         return game
@@ -117,9 +122,11 @@ class Decision:
         """The decision :meth:`to_json` wrote. Raises ``ValueError`` for anything else (the line is
         replayed, so a line the rules refuse is caught too)."""
         try:
+            game = _windmill()
+            move, rules = game.move_type, game.rules_type.from_dict(data["rules"])
             decision = cls(
-                int(data["seed"]), Rules.from_dict(data["rules"]), tuple(Move(m) for m in data["line"]),
-                tuple(Move(m) for m in data["moves"]), tuple(Verdict(v) for v in data["verdicts"]),
+                int(data["seed"]), rules, tuple(move(m) for m in data["line"]),
+                tuple(move(m) for m in data["moves"]), tuple(Verdict(v) for v in data["verdicts"]),
             )  # fmt: skip
             if len(decision.moves) != len(decision.verdicts):
                 raise ValueError("as many verdicts as moves are needed")
@@ -173,7 +180,7 @@ class Decisions(Sequence[Decision]):
 def find_decisions(
     deals: Iterable[int],
     *,
-    rules: Rules | None = None,
+    rules: Any = None,
     along: Callable | None = None,
     line_nodes: int = LINE_NODES,
     move_nodes: Sequence[int] = MOVE_NODES,
@@ -185,8 +192,9 @@ def find_decisions(
     judged by the solver with the budgets ``move_nodes`` in turn; positions where a move stays
     unknown are left out, so every decision rests on proofs. Deterministic (budgets are counts).
     """
-    rules = Rules.strict() if rules is None else rules
-    if not isinstance(rules, Rules):
+    game_type = _windmill()
+    rules = game_type.rules_type() if rules is None else rules
+    if not isinstance(rules, game_type.rules_type):
         raise TypeError(
             f"Critical decisions are found for Windmill only: rules must be Rules, not {excerpt(rules)}."
         )
@@ -196,7 +204,7 @@ def find_decisions(
     left_out = 0
     bar = _bar(len(deals), "deals", progress)
     for seed in deals:
-        sol = solve(Game(seed=seed, rules=rules), max_nodes=line_nodes)
+        sol = solve(game_type(seed=seed, rules=rules), max_nodes=line_nodes)
         verdicts[seed] = sol.result
         if sol.result == Verdict.WON:
             line = sol.moves if along is None else _game_of(along, seed, rules)
@@ -208,19 +216,19 @@ def find_decisions(
     return Decisions(found, verdicts, left_out)
 
 
-def _game_of(player: Callable, seed: int, rules: Rules) -> tuple[Move, ...]:
-    game = Game(seed=seed, rules=rules)
+def _game_of(player: Callable, seed: int, rules: Any) -> tuple[Move, ...]:
+    game = _windmill()(seed=seed, rules=rules)
     while game.outcome is None:
         game.play(player(game.view()))
     return game.history
 
 
-def _walk(found: list[Decision], seed: int, rules: Rules, line: Sequence[Move], *, known_won: bool,
+def _walk(found: list[Decision], seed: int, rules: Any, line: Sequence[Move], *, known_won: bool,
           move_nodes: Sequence[int]) -> int:  # fmt: skip
     """Add the decisions along ``line`` to ``found``; return how many positions were left out.
     With ``known_won`` the line wins, so its own moves need no verdict; else the walk stops once no
     move keeps the deal won."""
-    game = Game(seed=seed, rules=rules)
+    game = _windmill()(seed=seed, rules=rules)
     left_out = 0
     for at, move in enumerate(line):
         if game.view().stock_count:
@@ -241,7 +249,7 @@ def _walk(found: list[Decision], seed: int, rules: Rules, line: Sequence[Move], 
     return left_out
 
 
-def _verdict(game: Game, move: Move, budgets: Sequence[int]) -> Verdict:
+def _verdict(game: PatienceGame, move: Move, budgets: Sequence[int]) -> Verdict:
     child = game.copy()
     child.play(move)
     for nodes in budgets:

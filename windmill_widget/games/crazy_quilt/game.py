@@ -25,6 +25,7 @@ from ...core.cards import RANK_OF, SUIT_SYMBOLS, SUITS, Card, CardLike, assign_i
 from ...core.game import PatienceGame
 from ...core.registry import register
 from ...core.text import excerpt
+from . import search
 from .deal import BASES, QUILT_CARDS, STOCK_CARDS, deal_order
 from .notation import (
     CELLS,
@@ -294,6 +295,12 @@ class QuiltGame(PatienceGame):
         return QuiltView(self._pos, self.history, self._legal_codes())
 
     # -- display -----------------------------------------------------------------------------------
+    def signature(self) -> tuple:
+        """The position as the rules see it, which of the two copies of a card is which dropped:
+        two positions with the same signature have the same futures, so the clairvoyant solver's
+        verdict on one holds for the other."""
+        return search.signature(search.SearchState.from_game(self))
+
     def board_facts(self) -> dict[str, Any]:
         """What the board needs to know once (see :meth:`PatienceGame.board_facts`): pile labels for
         people ("Cell c4", "Foundation H+", "Card in hand"), the foundations, the stock's two moves,

@@ -23,6 +23,7 @@ from ...core.cards import NUM_CARDS, Card, CardLike, assign_ids, card_list
 from ...core.game import PatienceGame
 from ...core.registry import register
 from ...core.text import excerpt
+from . import search
 from .deal import deal_order
 from .notation import (
     CORNERS,
@@ -256,6 +257,21 @@ class Game(PatienceGame):
         return PlayerView(self._pos, self.history, self._legal_codes())
 
     # -- display -----------------------------------------------------------------------------------
+    def signature(self) -> tuple:
+        """The position as the rules see it, suits dropped and sails and corners interchangeable:
+        two positions with the same signature have the same futures, so the clairvoyant solver's
+        verdict on one holds for the other.
+
+        >>> a, b = Game(seed=1), Game(seed=1)
+        >>> a.legal_moves()
+        [Move('n1>c'), Move('w1>c'), Move('deal')]
+        >>> a.play("n1>c"), b.play("w1>c")  # a 2 from either sail, the stock's top card refills it
+        (Move('n1>c'), Move('w1>c'))
+        >>> a.signature() == b.signature()
+        True
+        """
+        return search.signature(search.SearchState.from_game(self))
+
     def board_facts(self) -> dict[str, Any]:
         """What the board needs to know once (see :meth:`PatienceGame.board_facts`): pile labels for
         people ("Sail n1", "Corner nw", "Centre"), the foundations' capacities, the centre first."""
