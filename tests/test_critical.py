@@ -138,11 +138,13 @@ def test_along_a_players_games_the_decisions_lie_on_its_game():
     assert all(scores.right["greedy"][:-1])
 
 
-def test_only_windmill_and_only_strategies():
+def test_only_windmill_and_only_strategies(decisions):
     with pytest.raises(TypeError, match="Windmill only"):
         find_decisions([0], rules=QuiltRules.literal(), progress=False)
-    with pytest.raises(TypeError, match="not a strategy"):
-        score_decisions({"x": 3}, [], progress=False)
+    asked = []
+    with pytest.raises(TypeError, match="not a strategy"):  # before any work is done
+        score_decisions({"counted": lambda view: asked.append(view) or greedy(view), "x": 3}, decisions)
+    assert asked == []
     assert find_decisions([], rules=Rules.classic(), progress=False).deals == ()
 
 

@@ -363,15 +363,16 @@ def score_decisions(
     move, loses that decision; the run goes on (``scores.errors`` says what went wrong)."""
     if callable(players) and not isinstance(players, Mapping):
         players = {getattr(players, "__name__", "player"): players}
+    for name, player in players.items():  # every one checked before any is scored
+        if not callable(player):
+            raise TypeError(
+                f"Player {name!r} is not a strategy (a callable taking a view): {excerpt(player)}."
+            )
     decisions = list(decisions)
     right: dict[str, list[bool]] = {}
     errors: dict[str, list[str | None]] = {}
     bar = _bar(len(decisions) * len(players), "decisions", progress)
     for name, player in players.items():
-        if not callable(player):
-            raise TypeError(
-                f"Player {name!r} is not a strategy (a callable taking a view): {excerpt(player)}."
-            )
         right[name], errors[name] = [], []
         for d in decisions:
             ok, err = judge(player, d)
