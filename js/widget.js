@@ -258,7 +258,9 @@ function render({ model, el }) {
 
   function paint(now) {
     frame = 0;
-    if (!layout) return;
+    // Off the page (output cleared, or a cell JupyterLab's windowing took out): nothing to paint.
+    // The resize observer repaints it if it comes back.
+    if (!layout || !root.isConnected) return;
     const floating = [];
     if (anim) {
       const positions = framePositions(anim.plans, now - anim.start);
@@ -527,7 +529,9 @@ function render({ model, el }) {
   model.on("change:state", onState);
   model.on("change:meta", onMeta);
 
-  const resizeObserver = new ResizeObserver(() => fit());
+  const resizeObserver = new ResizeObserver(() => {
+    if (root.isConnected) fit(); // taken off the page: its size is no size to lay out for
+  });
   resizeObserver.observe(root);
   // A theme switch (JupyterLab, marimo) flips attributes on <html> or <body>: the canvas must repaint.
   const onTheme = () => {

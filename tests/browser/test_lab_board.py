@@ -303,6 +303,28 @@ def test_won_and_stuck_banners(lab_page: LabNotebook) -> None:
     assert lab_page.value("w.game.status") == "playing"
 
 
+def test_a_view_off_the_page_paints_nothing_until_it_is_back(lab_page: LabNotebook) -> None:
+    """A board taken off the page (as JupyterLab's windowing takes out cells far from view, or as a
+    cleared output is before its view is disposed) must not paint; put back, it shows the game."""
+    first = lab_page.new_board(SEED)
+    handle = first.root.element_handle()
+    seen = first.root.evaluate_handle(
+        """(root) => {
+          const seen = { paints: 0, parent: root.parentElement };
+          root.addEventListener("windmill-drawn", () => seen.paints++);
+          root.remove();
+          return seen;
+        }"""
+    )
+    lab_page.run_cell("w")  # a second view of the same widget, to know when a move was painted
+    lab_page.run_cell('w.play("e1>nw"); w.deal()')
+    lab_page.board(0).wait_drawn(2)  # the view on the page (the first one is off it)
+    assert seen.evaluate("(seen) => seen.paints") == 0
+    handle.evaluate("(root, seen) => seen.parent.append(root)", seen)
+    lab_page.page.wait_for_function("(root) => root.dataset.drawnVersion === '2'", arg=handle)
+    assert seen.evaluate("(seen) => seen.paints") >= 1
+
+
 def test_a_removed_view_lets_go(lab_page: LabNotebook) -> None:
     """Clearing a cell's output removes its view: that view must stop listening and painting."""
     first = lab_page.new_board(SEED)
@@ -316,7 +338,11 @@ def test_a_removed_view_lets_go(lab_page: LabNotebook) -> None:
           return seen;
         }"""
     )
-    lab_page.page.evaluate("() => window.__windmillPanel.content.model.cells.get(0).outputs.clear()")
+    # Count from the moment the output is cleared: the view may still repaint before it (a resize
+    # as the second view appeared), and a paint it had scheduled must not come after.
+    detached_paints.evaluate(
+        "(seen) => { seen.paints = 0; window.__windmillPanel.content.model.cells.get(0).outputs.clear(); }"
+    )
     expect(lab_page.page.locator(".jp-Notebook .windmill")).to_have_count(1)
     lab_page.run_cell('w.play("e1>nw"); w.deal()')
     remaining = lab_page.board(0)
