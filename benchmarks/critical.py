@@ -49,19 +49,13 @@ from statistics import median
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain checkout too
 
+from sampling import deal_range, pct  # benchmarks/sampling.py, beside this script
+
 from windmill_widget import Rules
 from windmill_widget.lab.critical import BANDS, Decision, DecisionScores, find_decisions, judge
 from windmill_widget.solver.windmill.clairvoyant import warm_up
 
 RESULTS = Path(__file__).resolve().parent / "results"
-
-
-def deal_range(text: str) -> list[int]:
-    """``"0-199"`` -> 0..199; ``"3,5,8"`` -> those deals."""
-    if "-" in text:
-        lo, hi = text.split("-")
-        return list(range(int(lo), int(hi) + 1))
-    return [int(x) for x in text.split(",")]
 
 
 # -- finding the decisions ---------------------------------------------------------------------
@@ -155,10 +149,6 @@ def decisions_of(records: list[dict]) -> list[dict]:
         for r in records
         for d in r["decisions"]
     ]
-
-
-def pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
 
 
 def report(decisions: list[dict], rows: dict[str, list[dict]]) -> None:

@@ -26,13 +26,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from ..core.errors import IllegalMove
 from ..core.game import PatienceGame
 from ..core.moves import Move
 from ..core.registry import find_game
-from ..core.text import excerpt
+from ..core.text import excerpt, shorten
 from ..solver import solve
 from ..solver.verdict import Verdict
 from .charts import html_table
@@ -88,7 +89,7 @@ class Decision:
             game.play(m)
         return game
 
-    @property
+    @cached_property
     def stock(self) -> int:
         """Cards still in the stock."""
         return self.game().view().stock_count
@@ -101,7 +102,10 @@ class Decision:
     def keeps_won(self, move: Move | str) -> bool:
         """Whether ``move`` (legal here) keeps the deal won. Raises
         :class:`~windmill_widget.IllegalMove` if it is not legal."""
-        game = self.game()
+        return self._keeps_won(self.game(), move)
+
+    def _keeps_won(self, game: PatienceGame, move: Move | str) -> bool:
+        """:meth:`keeps_won` in ``game``, this decision's position (replayed once by the caller)."""
         move = game._coerce(move)
         if not game.is_legal(move):
             raise IllegalMove(f"{move} is not legal here: {game.explain(move)}", rule="illegal")
@@ -132,7 +136,7 @@ class Decision:
                 raise ValueError("as many verdicts as moves are needed")
             decision.game()
         except (KeyError, TypeError, ValueError, IllegalMove) as err:
-            raise ValueError(f"Not a critical decision: {excerpt(data)} ({_short(str(err))})") from None
+            raise ValueError(f"Not a critical decision: {excerpt(data)} ({shorten(str(err), 120)})") from None
         return decision
 
     def __repr__(self) -> str:
@@ -267,15 +271,11 @@ def judge(player: Callable, decision: Decision) -> tuple[bool, str | None]:
     try:
         move = player(game.view())
     except Exception as err:  # a broken strategy loses this decision, never the run
-        return False, f"{type(err).__name__}: {_short(str(err))}"
+        return False, f"{type(err).__name__}: {shorten(str(err), 120)}"
     try:
-        return decision.keeps_won(move), None
+        return decision._keeps_won(game, move), None
     except (IllegalMove, ValueError, TypeError) as err:
-        return False, f"{type(err).__name__}: the strategy returned {excerpt(move)}: {_short(str(err))}"
-
-
-def _short(text: str, limit: int = 120) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+        return False, f"{type(err).__name__}: the strategy returned {excerpt(move)}: {shorten(str(err), 120)}"
 
 
 class DecisionScores:
