@@ -377,3 +377,33 @@ def test_proof_mode_gets_its_share_of_a_long_budget() -> None:
     assert beam_first.result == shared.result == "unknown"
     assert beam_first.stats["exhaustive_nodes"] < beam_first.stats["beam_nodes"]
     assert shared.stats["exhaustive_nodes"] >= clairvoyant.PROOF_SHARE * shared.stats["beam_nodes"] * 0.9
+
+
+def test_no_beam_search_is_started_that_the_budget_would_cut_off() -> None:
+    # A beam search finds a win only at the stock's end, so one that the budget cuts off is time
+    # lost: the exhaustive search, which goes on where it stopped, gets that time instead.
+    clairvoyant.warm_up()  # its own tiny beam search is not the solve's
+    calls = []
+    real = clairvoyant.beam_search
+
+    def recorded(state, width, **kw):
+        found = real(state, width, **kw)
+        calls.append((kw["max_nodes"], found.nodes))
+        return found
+
+    with mock.patch.object(clairvoyant, "beam_search", recorded):
+        sol = solve(Game(seed=4), max_nodes=700_000)  # neither won nor lost within it
+    assert sol.result == "unknown" and len(calls) > 3
+    assert all(spent <= budget for budget, spent in calls), calls  # none was cut off
+    assert sol.stats["exhaustive_nodes"] > sol.stats["beam_nodes"]
+
+
+def test_a_beam_search_too_big_for_the_time_left_is_skipped() -> None:
+    # The next beam search, twice as wide, is expected to take twice the last one's positions,
+    # at the speed the beam searches so far went (here 1 second for 100,000 positions).
+    with mock.patch.object(clairvoyant.clock, "now", lambda: 10.0):
+        assert clairvoyant._beam_fits(0, 0, 0.0, 10.5, None)  # nothing to go by: try it
+        assert clairvoyant._beam_fits(50_000, 100_000, 1.0, 11.0, None)  # 1 s needed, 1 s left
+        assert not clairvoyant._beam_fits(50_000, 100_000, 1.0, 10.9, None)
+        assert clairvoyant._beam_fits(50_000, 100_000, 1.0, None, 100_000)
+        assert not clairvoyant._beam_fits(50_000, 100_000, 1.0, None, 99_999)

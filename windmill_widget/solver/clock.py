@@ -7,11 +7,15 @@ the machine is; the benchmark runs one deal per process, so no other caller is a
 
 >>> now() <= now()
 True
+>>> now() <= read()
+True
 """
 
 from __future__ import annotations
 
 import time
+
+from ..core.compiled import COMPILED, hot, objmode
 
 _now = time.perf_counter
 
@@ -19,6 +23,24 @@ _now = time.perf_counter
 def now() -> float:
     """The current reading of the solver's clock, in seconds."""
     return _now()
+
+
+def read() -> float:
+    """:func:`now`, for the solvers' compiled loops to call (numba calls back into Python for
+    it). One function for every loop: numba compiles such a call back the first time it runs,
+    and :func:`warm_up` runs it, so no deal's budget pays for that."""
+    with objmode(t="float64"):
+        t = now()
+    return t
+
+
+if COMPILED:
+    read = hot(read)
+
+
+def warm_up() -> None:
+    """Compile :func:`read` now (see there)."""
+    read()
 
 
 def use_cpu_time(on: bool = True) -> None:

@@ -17,7 +17,7 @@ counts): twenty to thirty times the positions a second of a loop over :class:`Se
 
 from __future__ import annotations
 
-from ...core.compiled import as_array, grown, hot, int_array, jit, objmode
+from ...core.compiled import as_array, grown, hot, int_array, jit
 from ...games.windmill import search_kernel as sk
 from ...games.windmill.search import CENTRE_FULL, CENTRE_NEEDS, CORNER_FULL, DEAL, SearchState
 from .. import clock
@@ -247,8 +247,7 @@ def _close(
             masks[d + 1] = sk.moves_mask(stack[b], stack[b + 1], top, out, n, limit, transfers) & ~1
             d += 1
             if deadline >= 0 and (ncl & 4095) == 0:
-                with objmode(now="float64"):
-                    now = clock.now()
+                now = clock.read()
                 if now > deadline:
                     return _STOPPED, ncl, nn, 0, 0
         if 2 * (used + 1) > slots:
@@ -292,8 +291,7 @@ def _keep(
         b = c * ROW
         if cut and n - sk.dealt(cand[b]) <= horizon:
             if deadline >= 0:
-                with objmode(now="float64"):
-                    now = clock.now()
+                now = clock.read()
                 if now > deadline:
                     return nl, nn, True, True
             out = base - sk.placed(cand[b])
@@ -377,8 +375,7 @@ def _beam(
         if max_nodes >= 0 and nodes > max_nodes:
             return -1, nodes, int_array(0)
         if deadline >= 0:
-            with objmode(now="float64"):
-                now = clock.now()
+            now = clock.read()
             if now > deadline:
                 return -1, nodes, int_array(0)
         # 2. Deal once from each, keep the best.

@@ -20,7 +20,7 @@ a child is its parent's copy with one move applied and going back is just poppin
 from __future__ import annotations
 
 from ...core import compiled
-from ...core.compiled import as_array, grown, hot, int_array, jit, np, objmode
+from ...core.compiled import as_array, grown, hot, int_array, jit, np
 from ...games.windmill import search_kernel as sk
 from ...games.windmill.search import (
     CENTRE_FULL,
@@ -327,8 +327,7 @@ def _walk(
         if nodes > budget:
             return NO_CONCLUSION, d, nodes, used
         if deadline >= 0 and (nodes & 4095) == 0:
-            with objmode(now="float64"):
-                now = clock.now()
+            now = clock.read()
             if now > deadline:
                 return NO_CONCLUSION, d, nodes, used
     return LOST, d, nodes, used

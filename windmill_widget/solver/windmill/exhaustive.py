@@ -20,7 +20,7 @@ send it round a cycle.)
 
 from __future__ import annotations
 
-from ...core.compiled import as_array, grown, hot, int_array, jit, objmode
+from ...core.compiled import as_array, grown, hot, int_array, jit
 from ...games.windmill import search_kernel as sk
 from ...games.windmill.search import DEAL, SearchState
 from .. import clock
@@ -32,6 +32,9 @@ SEEN_MAX_LOG2 = 24
 _SEEN_FIRST_LOG2 = 12
 _PROBES = 8
 _DEPTH0 = 256
+#: How often the search reads the clock, in units of work (positions plus relaxed positions): about
+#: a millisecond. Reading it calls back into Python, which every position of proof mode once did.
+_CLOCK_EVERY = 2048
 
 # The search's counters, kept in one array between slices.
 _D, _NODES, _PRUNED, _RETRIED, _USED, _ADDED = range(6)
@@ -106,6 +109,7 @@ def _search(
     tcap = len(T) // 4
     shared = len(tab) > 2
     status = _LOST
+    next_read = 0  # when to read the clock next, in units of work
     while d >= 0:
         mask = masks[d]
         if mask == 0:
@@ -152,8 +156,7 @@ def _search(
             nodes += spent
             st[_ADDED] += spent
             if verdict == NO_CONCLUSION and deadline >= 0:
-                with objmode(now="float64"):
-                    now = clock.now()
+                now = clock.read()
                 if now > deadline:
                     # Cut short by the clock, not by its budget: check this position again in the
                     # next slice rather than search under it unchecked.
@@ -177,12 +180,11 @@ def _search(
         if nodes >= max_nodes:
             status = _STOPPED
             break
-        if deadline >= 0 and (bounded or (nodes & 15) == 0):
-            with objmode(now="float64"):
-                now = clock.now()
-            if now > deadline:
+        if deadline >= 0 and nodes >= next_read:
+            if clock.read() > deadline:
                 status = _STOPPED
                 break
+            next_read = nodes + _CLOCK_EVERY
     st[_D] = d
     st[_NODES] += nodes
     return status
