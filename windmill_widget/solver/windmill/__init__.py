@@ -19,7 +19,9 @@ How it works
 * **Beam search over deals** (:mod:`.beam`) finds wins: positions with the same number of cards
   taken from the stock are expanded by every sequence of plays, dealt from, and the best
   ``width`` kept: the most cards placed, the ranks the foundations want next at hand rather than
-  buried in the waste, varied sails. Widths double, 16, 32, 64, ..., until a win turns up.
+  buried in the waste, varied sails. Widths double, 16, 32, 64, ..., until a win turns up; a
+  width that the budget would cut off before the stock's end (where alone a beam can win) is not
+  started, and its time goes to the exhaustive search.
 * **Exhaustive depth-first search** (:mod:`.exhaustive`) with a transposition table, in slices
   between the beams: it finds the wins the beam misses and is the only part that can prove a
   deal lost (it visits every reachable canonical position, so cycles under
@@ -46,9 +48,9 @@ How it works
   next card no sooner, is lost too.
 
 What to expect (``benchmarks/solver.py``, strict rules, one core per deal, budgets in CPU time;
-the table, with how it was measured, is in ``docs/winnability.md``): 94.8% of deals 0-999 are
-decided within a second (918 won, 30 proved lost) and 97.8% within ten (945 won, 33 lost); the
-median deal takes 0.002 s. The lab reports the clairvoyant win rate as a range when some deals
+the table, with how it was measured, is in ``docs/winnability.md``): 95.1% of deals 0-999 are
+decided within a second (920 won, 31 proved lost) and 97.9% within ten (946 won, 33 lost); the
+median deal takes 0.001 s. The lab reports the clairvoyant win rate as a range when some deals
 stay unknown. From the middle of a game the solver proves losses more easily
 (``benchmarks/solver.py --stock N``, from where ``greedy`` has played a deal down to N stock
 cards). The first solve in a process compiles the loops (or loads them from numba's cache on
