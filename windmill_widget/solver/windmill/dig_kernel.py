@@ -10,7 +10,7 @@ that the two agree.
 
 The style that lets one source serve both: flat integer arrays (lists in Python, numpy arrays for
 numba), an explicit stack instead of recursion, a memo that is a hash table in an array, and the
-clock read through :func:`.clock.now`, which numba calls back into Python for.
+clock read through :func:`.clock.read`, which calls back into Python for it.
 
 Each stack level holds a whole relaxed position (the ranks at hand, the sorted corner heights,
 the centre, the corner run, cards dealt, plays minus deals, the deepest dig, cards still out), so
