@@ -6,10 +6,13 @@ alone from each deal's first position for a fixed amount of CPU time, once with 
 (``dig_kernel.SharedTable``, as the solver runs it) and once without, and prints per deal: the
 verdict if one was reached, the positions visited, how many the relaxation cut off, the work
 (positions visited plus relaxed positions searched) and the CPU seconds. The relaxation is
-compiled before any clock starts.
+compiled before any clock starts. Its walks are the solver's (``clairvoyant.PROOF_ORDERS``, the
+later ones joining as the solver has them join), or with ``--orders`` the walks named, all from
+the start (one walk alone: how that order alone fares).
 
     .venv/bin/python benchmarks/proof.py                        # deals 4, 33, 58; 30 s each
     .venv/bin/python benchmarks/proof.py --deals 4,58 --seconds 60 --rules strict
+    .venv/bin/python benchmarks/proof.py --deals 295,663,444 --seconds 10 --orders "deal first"
 """
 
 from __future__ import annotations
@@ -26,24 +29,34 @@ from windmill_widget import Game, Rules
 from windmill_widget.games.windmill.search import SearchState
 from windmill_widget.solver import clock
 from windmill_widget.solver.windmill import dig_kernel
-from windmill_widget.solver.windmill.clairvoyant import PROOF_BOUND_BUDGET, warm_up
-from windmill_widget.solver.windmill.exhaustive import Exhaustive
+from windmill_widget.solver.windmill.clairvoyant import (
+    PROOF_BOUND_BUDGET,
+    PROOF_ORDERS,
+    PROOF_STARTS,
+    warm_up,
+)
+from windmill_widget.solver.windmill.exhaustive import Exhaustive, Order
 
 TABLE_LOG2 = 22  # as the solver's proof mode
 
 
-def walk(seed: int, rules: Rules, seconds: float, table: bool) -> dict:
+def walk(seed: int, rules: Rules, seconds: float, table: bool, orders: tuple[Order, ...] | None) -> dict:
+    """Proof mode from deal ``seed``'s first position; its walks in ``orders`` (all starting at
+    once), or as the solver runs them (``None``)."""
     state = SearchState.from_game(Game(seed=seed, rules=rules))
     dfs = Exhaustive(
         state,
         horizon=state.stock_left(),
         bound_budget=PROOF_BOUND_BUDGET,
         table_log2=TABLE_LOG2 if table else None,
+        orders=PROOF_ORDERS if orders is None else orders,
+        starts=PROOF_STARTS if orders is None else None,
     )
     t0 = clock.now()
     verdict = dfs.run(10**15, t0 + seconds)
     return {
         "verdict": verdict or "-",
+        "order": dfs.won_by.value if dfs.won_by else "",
         "positions": dfs.positions,
         "pruned": dfs.pruned,
         "work": dfs.nodes,
@@ -56,9 +69,19 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--deals", default="4,33,58", help="comma-separated deals (default 4,33,58)")
     ap.add_argument("--seconds", type=float, default=30.0, help="CPU seconds per run (default 30)")
     ap.add_argument("--rules", default="strict", choices=["strict", "relaxed", "classic", "pysolfc"])
+    ap.add_argument(
+        "--orders",
+        help=f"comma-separated walks, from: {', '.join(o.value for o in Order)} (default: the solver's)",
+    )
     args = ap.parse_args(argv)
     if args.seconds <= 0:
         ap.error("--seconds must be positive")
+    orders = None
+    if args.orders:
+        try:
+            orders = tuple(Order(x.strip()) for x in args.orders.split(","))
+        except ValueError:
+            ap.error(f"--orders takes names from: {', '.join(o.value for o in Order)}")
     rules = getattr(Rules, args.rules)()
     warm_up()
     print(
@@ -66,14 +89,14 @@ def main(argv: list[str] | None = None) -> None:
         f"(CPython {platform.python_version()}, relaxation compiled: {dig_kernel.COMPILED}, "
         f"load {os.getloadavg()[0]:.2f})\n"
     )
-    print("| deal | shared table | verdict | positions | cut off | work | CPU s |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+    print("| deal | shared table | verdict | found by | positions | cut off | work | CPU s |")
+    print("| --- | --- | --- | --- | --- | --- | --- | --- |")
     for seed in (int(x) for x in args.deals.split(",")):
         for table in (True, False):
-            r = walk(seed, rules, args.seconds, table)
+            r = walk(seed, rules, args.seconds, table, orders)
             print(
-                f"| {seed} | {'yes' if table else 'no'} | {r['verdict']} | {r['positions']:,} | "
-                f"{r['pruned']:,} | {r['work']:,} | {r['cpu']:.1f} |",
+                f"| {seed} | {'yes' if table else 'no'} | {r['verdict']} | {r['order'] or '-'} | "
+                f"{r['positions']:,} | {r['pruned']:,} | {r['work']:,} | {r['cpu']:.1f} |",
                 flush=True,
             )
 

@@ -80,6 +80,7 @@ def windmill_job(seed: int, preset: str, seconds: float, stock: int | None) -> d
         "cpu": round(time.process_time() - cpu, 4),
         "nodes": sol.nodes,
         "moves": len(sol.moves),
+        "order": sol.stats.get("order", ""),  # the exhaustive search's walk that won
     }
 
 

@@ -8,6 +8,7 @@ dig relaxation, must reach the same verdict on every one, under every rules pres
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from unittest import mock
@@ -16,15 +17,17 @@ import brute_force
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from pure_python import as_python
 
 from windmill_widget import Card, Game, Rules, greedy, random_strategy
 from windmill_widget.core.cards import RANK_OF
+from windmill_widget.core.compiled import COMPILED
 from windmill_widget.games.windmill.rules import PRESETS
-from windmill_widget.games.windmill.search import SearchState
+from windmill_widget.games.windmill.search import SearchState, concrete_move
 from windmill_widget.solver import Solution, solve
 from windmill_widget.solver.windmill import clairvoyant
 from windmill_widget.solver.windmill.bound import relaxed_winnable
-from windmill_widget.solver.windmill.exhaustive import Exhaustive
+from windmill_widget.solver.windmill.exhaustive import Exhaustive, Order
 
 SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=None)
 SUITS = "SHDC"
@@ -114,6 +117,110 @@ def test_proof_mode_matches_brute_force_on_endgames(preset: str, seed: int, card
     assert sol.result == ("won" if truth else "lost")
     if truth:
         assert replays_to_a_win(game, sol)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@settings(max_examples=25, deadline=None, derandomize=True, database=None)
+@given(seed=st.integers(0, 2**32), cards_out=st.integers(6, 14), step=st.integers(1, 40))
+def test_walks_taking_turns_match_brute_force_on_endgames(
+    preset: str, seed: int, cards_out: int, step: int
+) -> None:
+    # Proof mode's walks (plays first, deal first, ...) sharing the positions they have seen, in
+    # slices of a few positions so that they take many turns: a position still on another walk's
+    # line must not be taken for lost, so the search may say "lost" only once every walk that
+    # started is exhausted.
+    game = endgame(random.Random(seed), getattr(Rules, preset)(), cards_out)
+    truth = brute_force_winnable(game)
+    state = SearchState.from_position(game._pos)
+    orders = clairvoyant.PROOF_ORDERS
+    starts = tuple(i * step for i in range(len(orders)))  # later walks join the search under way
+    dfs = Exhaustive(state, horizon=state.stock_left(), bound_budget=10_000, orders=orders, starts=starts)
+    verdict = None
+    while verdict is None:
+        verdict = dfs.run(step)
+    assert verdict == ("won" if truth else "lost")
+    if truth:
+        assert dfs.won_by in clairvoyant.PROOF_ORDERS
+        g = game.copy()
+        for m in dfs.line:
+            g.play(concrete_move(g, m))
+        assert g.status == "won"
+
+
+def walk_cases() -> list[tuple[str, int, int]]:
+    """(preset, seed, stock left): positions of real games (see :func:`late_position`), of every
+    preset: won by the plays-first walk, the centre-first one and the corners-first one, lost, and
+    undecided within the work given."""
+    return [
+        ("strict", 128, 76), ("classic", 130, 50), ("relaxed", 101, 47), ("pysolfc", 107, 49),
+        ("strict", 124, 48), ("classic", 106, 42), ("pysolfc", 139, 73), ("strict", 100, 40),
+    ]  # fmt: skip
+
+
+def walk_results(cases) -> list:
+    """Proof mode's walks from each position, in slices, with the later walks joining on the way:
+    what they found and the work it took."""
+    out = []
+    for preset, seed, stock_left in cases:
+        game = late_position(seed, getattr(Rules, preset)(), stock_left)
+        state = SearchState.from_position(game._pos)
+        orders = clairvoyant.PROOF_ORDERS
+        starts = tuple(min(i, 2) * 3_000 for i in range(len(orders)))
+        kw = {"horizon": state.stock_left(), "bound_budget": 20_000, "table_log2": 16}
+        dfs = Exhaustive(state, orders=orders, starts=starts, **kw)
+        verdict = None
+        while verdict is None and dfs.nodes < 60_000:
+            verdict = dfs.run(5_000)
+        out.append([verdict, dfs.won_by and dfs.won_by.name, dfs.line, dfs.nodes, dfs.positions])
+    return out
+
+
+@pytest.mark.skipif(not COMPILED, reason="the loops are not compiled here (no numba, or turned off)")
+def test_compiled_and_python_walks_agree() -> None:
+    cases = walk_cases()
+    compiled = walk_results(cases)
+    python = as_python(
+        "import json, sys\n"
+        "from test_solver import walk_results\n"
+        "print(json.dumps(walk_results(json.load(sys.stdin))))\n",
+        cases,
+    )
+    assert python == json.loads(json.dumps(compiled))
+    # Wins by more than one walk, and a search that ran out of work, were on trial.
+    assert len({won_by for _, won_by, _, _, _ in compiled} - {None}) >= 2
+    assert None in {verdict for verdict, _, _, _, _ in compiled}
+
+
+@pytest.mark.parametrize(
+    ("seed", "order"), [(295, Order.DEAL_FIRST), (663, Order.CORNERS_FIRST), (444, Order.CENTRE_FIRST)]
+)
+def test_each_order_wins_a_deal_that_plays_first_finds_late(seed: int, order: Order) -> None:
+    # Why proof mode walks in more than one order: each of these deals is won by one order
+    # within a million units of work, where the plays-first walk alone needs more (295: 1.9
+    # million; 663 and 444: over 3 million).
+    state = SearchState.from_game(Game(seed=seed))
+    budget = 1_100_000
+
+    def walk(o: Order) -> str | None:
+        return Exhaustive(state, horizon=95, bound_budget=10**6, table_log2=22, orders=(o,)).run(budget)
+
+    assert walk(order) == "won"
+    assert walk(Order.PLAYS_FIRST) is None
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"orders": ()},
+        {"orders": (Order.DEAL_FIRST, Order.DEAL_FIRST)},
+        {"orders": ("deal first",)},
+        {"orders": (Order.PLAYS_FIRST, Order.DEAL_FIRST), "starts": (0,)},
+        {"orders": (Order.PLAYS_FIRST, Order.DEAL_FIRST), "starts": (10, 20)},
+    ],
+)
+def test_walks_badly_given_are_refused(kwargs: dict) -> None:
+    with pytest.raises(ValueError, match=r"orders|starts"):
+        Exhaustive(SearchState.from_game(Game(seed=1)), **kwargs)
 
 
 @pytest.mark.parametrize("preset", ["strict", "relaxed", "classic"])  # pysolfc: too big to brute-force

@@ -14,7 +14,7 @@ from ..solution import Solution
 from . import dig_kernel
 from .beam import beam_search
 from .bound import dig_search
-from .exhaustive import Exhaustive
+from .exhaustive import Exhaustive, Order
 
 #: Beam widths tried in turn, each followed by a slice of exhaustive search.
 BEAM_WIDTHS = (16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536)
@@ -55,6 +55,10 @@ PROOF_AFTER = 1_500_000
 PROOF_AT_ONCE_SECONDS = 0.5
 PROOF_AT_ONCE_NODES = 200_000
 PROOF_BOUND_BUDGET = 1_000_000
+#: Proof mode's walks, which take turns and share what they have seen (see :class:`.Exhaustive`).
+PROOF_ORDERS = (Order.PLAYS_FIRST, Order.DEAL_FIRST, Order.CORNERS_FIRST, Order.CENTRE_FIRST)
+#: The work proof mode has done before each of its walks starts.
+PROOF_STARTS = (0, 0, 2_000_000, 2_000_000)
 #: In proof mode, once the solver has spent :data:`PROOF_SHARE_AFTER` positions, each exhaustive
 #: slice gets at least ``PROOF_SHARE`` units of work (positions visited plus relaxed positions
 #: searched) for every position the beam search before it spent; counted, not timed, so the split
@@ -123,7 +127,8 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
     def finish(result: str, line: list[int] | None, method: str) -> Solution:
         moves = _engine_line(game, line) if line is not None else ()
         stats["pruned"] = dfs.pruned
-        return Solution(result, moves, nodes, clock.now() - t0, method, stats)
+        found_by = {"order": dfs.won_by.value} if method == "exhaustive" and dfs.won_by else {}
+        return Solution(result, moves, nodes, clock.now() - t0, method, {**stats, **found_by})
 
     big = (max_seconds is None or max_seconds >= PROOF_AT_ONCE_SECONDS) and (
         max_nodes is None or max_nodes >= PROOF_AT_ONCE_NODES
@@ -158,7 +163,12 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
             # Start the exhaustive search afresh, checked everywhere: the lines it walked so far
             # run far below positions the checks would have cut off.
             dfs = Exhaustive(
-                SearchState.from_game(game), horizon=stock, bound_budget=PROOF_BOUND_BUDGET, table_log2=22
+                SearchState.from_game(game),
+                horizon=stock,
+                bound_budget=PROOF_BOUND_BUDGET,
+                table_log2=22,
+                orders=PROOF_ORDERS,
+                starts=PROOF_STARTS,
             )
             stats["proof_mode"] = nodes
         slice_nodes = EXHAUSTIVE_SLICES[min(r, len(EXHAUSTIVE_SLICES) - 1)] * (1 + max(0, r - rounds))

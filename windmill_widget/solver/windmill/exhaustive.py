@@ -20,9 +20,11 @@ send it round a cycle.)
 
 from __future__ import annotations
 
+import enum
+
 from ...core.compiled import as_array, grown, hot, int_array, jit
 from ...games.windmill import search_kernel as sk
-from ...games.windmill.search import DEAL, SearchState
+from ...games.windmill.search import CENTRE_TO_CORNER, DEAL, TO_CORNER, SearchState
 from .. import clock
 from .dig_kernel import ARGS, LOST, NO_CONCLUSION, SharedTable, dig_row, next_cards, scratch
 
@@ -36,8 +38,13 @@ _DEPTH0 = 256
 #: a millisecond. Reading it calls back into Python, which every position of proof mode once did.
 _CLOCK_EVERY = 2048
 
-# The search's counters, kept in one array between slices.
-_D, _NODES, _PRUNED, _RETRIED, _USED, _ADDED = range(6)
+# A seen position's third int is its waste's trie node and, from bit _TAG_SHIFT, its tag: 0 when
+# it is searched to the end (or cut off by the relaxation), 1 + w while it is on walk w's line.
+_TAG_SHIFT = 56
+_WN_MASK = (1 << _TAG_SHIFT) - 1
+# A walk's counters, kept in one array between slices; and those of what its walks share.
+_D, _NODES, _PRUNED, _RETRIED = range(4)
+_USED, _ADDED = range(2)
 # What a slice ended with.
 _LOST, _WON, _STOPPED, _FULL_STACK, _FULL_SEEN, _FULL_TRIE, _GROW_TABLE = range(7)
 
@@ -54,9 +61,25 @@ def _seen_slot(S, kh, sc, wn, probes):
         b = ((i0 + p) & mask) * ROW
         if S[b] == 0:
             return b, False
-        if S[b] == kh + 1 and S[b + 1] == sc and S[b + 2] == wn:
+        if S[b] == kh + 1 and S[b + 1] == sc and S[b + 2] & _WN_MASK == wn:
             return b, True
     return i0 * ROW, False
+
+
+@hot
+def _first(mask, codes):
+    """The first move of ``mask`` in the order ``codes``."""
+    for m in codes:
+        if (mask >> m) & 1:
+            return m
+    return -1
+
+
+@hot
+def _holds(S, b, P, row):
+    """Whether slot ``b`` of the seen table still holds the position at ``P[row:]`` (a full
+    neighbourhood may have given it to another)."""
+    return S[b] == sk.key_head(P[row]) + 1 and S[b + 1] == P[row + 1] and S[b + 2] & _WN_MASK == P[row + 2]
 
 
 @jit
@@ -65,7 +88,7 @@ def _seen_grown(S):
     S2 = int_array(2 * len(S))
     for b in range(0, len(S), ROW):
         if S[b] != 0:
-            t, _ = _seen_slot(S2, S[b] - 1, S[b + 1], S[b + 2], len(S2))
+            t, _ = _seen_slot(S2, S[b] - 1, S[b + 1], S[b + 2] & _WN_MASK, len(S2))
             S2[t] = S[b]
             S2[t + 1] = S[b + 1]
             S2[t + 2] = S[b + 2]
@@ -91,14 +114,22 @@ def _on_line(stack, d, row, kh):
 
 @jit
 def _search(
-    st, stack, masks, moved, seen, seen_max, R, n, base, limit, transfers, auto,
-    T, TH, TC, horizon, budget, tab, tab_max, max_nodes, deadline, work, nxt, args,
+    st, ct, stack, masks, moved, at, seen, seen_max, R, n, base, limit, transfers, auto, me,
+    codes, T, TH, TC, horizon, budget, tab, tab_max, max_nodes, deadline, work, nxt, args,
 ):  # fmt: skip
-    """Search on from where ``st`` (the counters) and the stack left off, for ``max_nodes`` new
-    positions or until ``deadline``. Returns what it ended with: ``_LOST`` (exhausted), ``_WON``
-    (the line is ``moved[1:st[_D] + 1]``), ``_STOPPED`` (its slice is used up), or an array that
-    must grow first (the caller grows it and calls again). It replaces no array itself.
-    ``work``, ``nxt``, ``args``: the relaxation's arrays (see :func:`.dig_kernel.dig_row`)."""
+    """Walk on from where ``st`` (the walk's counters) and its stack left off, for ``max_nodes``
+    new positions or until ``deadline``. Returns what it ended with: ``_LOST`` (the walk is
+    exhausted), ``_WON`` (the line is ``moved[1:st[_D] + 1]``), ``_STOPPED`` (its slice is used
+    up), or an array that must grow first (the caller grows it and calls again). It replaces no
+    array itself. ``ct``: the counters of what the walks share (the table of positions seen and
+    the relaxation's table); ``at``: where each position of the line is in the seen table;
+    ``me``: the walk's number; ``codes``: its :attr:`Order.codes`. ``work``, ``nxt``,
+    ``args``: the relaxation's arrays (see :func:`.dig_kernel.dig_row`).
+
+    A position seen is skipped if it is searched to the end or on this walk's own line (only
+    moves between foundations lead back to one); one on another walk's line is searched here
+    too, since that walk has not searched it yet."""
+    mine = (me + 1) << _TAG_SHIFT
     d = st[_D]
     nodes = 0
     depth_cap = len(masks)
@@ -113,21 +144,23 @@ def _search(
     while d >= 0:
         mask = masks[d]
         if mask == 0:
+            if d > 0 and _holds(seen, at[d], stack, d * ROW):
+                seen[at[d] + 2] = stack[d * ROW + 2]  # searched to the end: the tag says so
             d -= 1
             continue
         if d + 1 >= depth_cap:
             status = _FULL_STACK
             break
-        if 2 * (st[_USED] + 1) > slots and len(seen) < seen_max:
+        if 2 * (ct[_USED] + 1) > slots and len(seen) < seen_max:
             status = _FULL_SEEN
             break
         if TC[0] + 1 > tcap:
             status = _FULL_TRIE
             break
-        if shared and 2 * st[_ADDED] > len(tab) // 2 and len(tab) < tab_max:
+        if shared and 2 * ct[_ADDED] > len(tab) // 2 and len(tab) < tab_max:
             status = _GROW_TABLE
             break
-        m = sk.first_move(mask)
+        m = _first(mask, codes)
         masks[d] = mask & ~(1 << m)
         b = (d + 1) * ROW
         if m == DEAL:
@@ -142,11 +175,12 @@ def _search(
             break
         kh = sk.key_head(stack[b])
         slot, found = _seen_slot(seen, kh, stack[b + 1], stack[b + 2], probes)
-        if found:
+        tag = seen[slot + 2] >> _TAG_SHIFT if found else 0
+        if found and (tag == 0 or tag == me + 1):
             continue
         if transfers and _on_line(stack, d, b, kh):
             continue
-        bounded = n - sk.dealt(stack[b]) <= horizon
+        bounded = n - sk.dealt(stack[b]) <= horizon and not found  # found: checked by its walk
         verdict = NO_CONCLUSION
         if bounded:
             verdict, spent = dig_row(
@@ -154,7 +188,7 @@ def _search(
                 deadline, tab, work, nxt, args,
             )  # fmt: skip
             nodes += spent
-            st[_ADDED] += spent
+            ct[_ADDED] += spent
             if verdict == NO_CONCLUSION and deadline >= 0:
                 now = clock.read()
                 if now > deadline:
@@ -164,11 +198,12 @@ def _search(
                     st[_RETRIED] += 1
                     status = _STOPPED
                     break
-        if seen[slot] == 0:
-            st[_USED] += 1
-        seen[slot] = kh + 1
-        seen[slot + 1] = stack[b + 1]
-        seen[slot + 2] = stack[b + 2]
+        if not found:
+            if seen[slot] == 0:
+                ct[_USED] += 1
+            seen[slot] = kh + 1
+            seen[slot + 1] = stack[b + 1]
+            seen[slot + 2] = stack[b + 2] if verdict == LOST else stack[b + 2] | mine
         nodes += 1
         if verdict == LOST:
             st[_PRUNED] += 1
@@ -176,6 +211,7 @@ def _search(
         top = sk.waste_top(T, stack[b + 2])
         masks[d + 1] = sk.moves_mask(stack[b], stack[b + 1], top, out, n, limit, transfers)
         moved[d + 1] = m
+        at[d + 1] = slot
         d += 1
         if nodes >= max_nodes:
             status = _STOPPED
@@ -190,8 +226,80 @@ def _search(
     return status
 
 
+class Order(enum.Enum):
+    """Which move a walk of :class:`Exhaustive` tries first at each position (the codes of
+    :mod:`windmill_widget.games.windmill.search`, in the order tried: :attr:`codes`)."""
+
+    #: Plays before the deal (the centre's first, then the corners'): the lines that place cards
+    #: as soon as they can come first.
+    PLAYS_FIRST = "plays first"
+    #: The deal before the plays: the lines that keep cards in hand longest come first.
+    DEAL_FIRST = "deal first"
+    #: Plays to the corners, then the deal, then plays to the centre.
+    CORNERS_FIRST = "corners first"
+    #: Plays to the centre, then the deal, then plays to the corners.
+    CENTRE_FIRST = "centre first"
+
+    @property
+    def codes(self) -> tuple[int, ...]:
+        plays = tuple(range(1, _MOVES))
+        corners = tuple(range(TO_CORNER, TO_CORNER + 4))
+        if self is Order.PLAYS_FIRST:
+            return (*plays, DEAL)
+        if self is Order.DEAL_FIRST:
+            return (DEAL, *plays)
+        centre = tuple(range(1, TO_CORNER))
+        first = corners if self is Order.CORNERS_FIRST else centre
+        return (*first, DEAL, *(m for m in plays if m not in first))
+
+
+_MOVES = CENTRE_TO_CORNER + 4  # move codes: 0 (the deal) to 29
+
+
+class _Walk:
+    """One depth-first walk of an :class:`Exhaustive` search: its stack, its line, its counters."""
+
+    def __init__(self, order: Order, row, mask: int) -> None:
+        self.order = order
+        self.codes = as_array(list(order.codes))
+        self.stack = int_array(_DEPTH0 * ROW)
+        self.masks = int_array(_DEPTH0)
+        self.moved = int_array(_DEPTH0)
+        self.at = int_array(_DEPTH0)
+        self.st = int_array(4)
+        for x in range(ROW):
+            self.stack[x] = row[x]
+        self.masks[0] = mask
+        self.exhausted = False
+
+    def grow_stack(self) -> None:
+        size = 2 * len(self.masks)
+        self.stack = grown(self.stack, size * ROW)
+        self.masks = grown(self.masks, size)
+        self.moved = grown(self.moved, size)
+        self.at = grown(self.at, size)
+
+
 class Exhaustive:
-    """A resumable depth-first search from ``state`` (which it does not change)."""
+    """A resumable depth-first search from ``state`` (which it does not change).
+
+    With more than one of ``orders`` it runs one walk in each order, taking turns (the walk with
+    the least work so far goes next), and the walks share the table of positions seen: a position
+    that one walk has searched to the end (or the relaxation cut off), the others skip; one still
+    on another walk's line they search too, since that walk has not searched it yet. A win that any
+    walk finds is a win, and once every walk is exhausted, every reachable position was searched by
+    one of them: a proof of loss. The orders find different wins first: the winning lines of some
+    deals place a card as soon as it can go, those of others keep it back (see
+    ``docs/winnability.md``).
+
+    >>> from windmill_widget import Game
+    >>> from windmill_widget.games.windmill.search import SearchState
+    >>> state = SearchState.from_game(Game(seed=295))
+    >>> orders = (Order.PLAYS_FIRST, Order.DEAL_FIRST)
+    >>> dfs = Exhaustive(state, horizon=95, bound_budget=10**6, table_log2=22, orders=orders)
+    >>> dfs.run(10**6), dfs.won_by, len(dfs.line)
+    ('won', <Order.DEAL_FIRST: 'deal first'>, 203)
+    """
 
     def __init__(
         self,
@@ -200,17 +308,28 @@ class Exhaustive:
         horizon: int = 22,
         bound_budget: int = 30_000,
         table_log2: int | None = 18,
+        orders: tuple[Order, ...] = (Order.PLAYS_FIRST,),
+        starts: tuple[int, ...] | None = None,
     ) -> None:
         """``horizon``: positions with at most this many stock cards left are checked by the dig
         relaxation, with ``bound_budget`` relaxed positions each; ``table_log2``: the relaxation's
         shared table holds 2**table_log2 positions (None: no table, every check starts from
-        scratch)."""
+        scratch); ``orders``: the walks' orders (each at most once); ``starts``: the work (units,
+        see :attr:`nodes`) after which each walk starts (none: all at once)."""
+        if not orders or len(set(orders)) != len(orders) or not all(isinstance(o, Order) for o in orders):
+            raise ValueError(f"orders must be distinct Order values, at least one: {orders!r:.80}")
+        starts = (0,) * len(orders) if starts is None else tuple(starts)
+        if len(starts) != len(orders) or min(starts) != 0:
+            raise ValueError(f"starts needs one work count per order, the least 0: {starts!r:.80}")
+        self._starts = starts
         self.horizon = horizon
         self.bound_budget = bound_budget
         self.table_log2 = table_log2
         self._table: SharedTable | None = None  # the relaxation's, made at its first need
         self.line: list[int] | None = None
-        self._st = int_array(6)
+        self._winner: Order | None = None
+        self._ct = int_array(2)
+        self._walks: list[_Walk] = []
         self.done = state.is_won()
         if self.done:
             self.line = []
@@ -224,17 +343,13 @@ class Exhaustive:
         self._limit = sk.limit_code(state)
         self._transfers = bool(state.any)
         self._auto = bool(state.auto)
-        self._stack = int_array(_DEPTH0 * ROW)
-        self._masks = int_array(_DEPTH0)
-        self._moved = int_array(_DEPTH0)
-        for x in range(ROW):
-            self._stack[x] = row[x]
         top = sk.waste_top(self._T, row[2])
-        self._masks[0] = sk.moves_mask(row[0], row[1], top, state.out, state.n, self._limit, self._transfers)
+        mask = sk.moves_mask(row[0], row[1], top, state.out, state.n, self._limit, self._transfers)
+        self._walks = [_Walk(order, row, mask) for order in orders]
         self._seen = int_array((1 << _SEEN_FIRST_LOG2) * ROW)
         slot, _ = _seen_slot(self._seen, sk.key_head(row[0]), row[1], row[2], len(self._seen))
         self._seen[slot : slot + ROW] = [int(sk.key_head(row[0])) + 1, row[1], row[2]]
-        self._st[_USED] = 1
+        self._ct[_USED] = 1
         self._work = scratch()
         self._nxt = next_cards(self._R, self._n, state.k)
         self._args = int_array(ARGS)
@@ -242,47 +357,77 @@ class Exhaustive:
     @property
     def nodes(self) -> int:
         """Positions visited, plus the relaxed positions the checks searched."""
-        return int(self._st[_NODES])
+        return sum(int(w.st[_NODES]) for w in self._walks)
 
     @property
     def positions(self) -> int:
         """Distinct positions in its table of positions seen (the root included; once the table
         has stopped growing, those it forgot are not counted)."""
-        return int(self._st[_USED])
+        return int(self._ct[_USED]) if self._walks else 0
 
     @property
     def pruned(self) -> int:
         """Positions the relaxation proved lost."""
-        return int(self._st[_PRUNED])
+        return sum(int(w.st[_PRUNED]) for w in self._walks)
 
     @property
     def retried(self) -> int:
         """Checks cut short by a slice's deadline, and redone."""
-        return int(self._st[_RETRIED])
+        return sum(int(w.st[_RETRIED]) for w in self._walks)
+
+    @property
+    def won_by(self) -> Order | None:
+        """The order of the walk that found the win (None before one is found)."""
+        return self._winner
 
     def run(self, max_nodes: int, deadline: float | None = None) -> str | None:
         """Search on for at most ``max_nodes`` new positions (or until ``deadline``, a
-        :func:`.clock.now` reading). Returns ``"won"`` (see :attr:`line`), ``"lost"`` (the whole
-        reachable space is exhausted) or ``None`` (not finished yet)."""
+        :func:`.clock.now` reading), shared equally by the walks not yet exhausted. Returns
+        ``"won"`` (see :attr:`line`), ``"lost"`` (the whole reachable space is exhausted) or
+        ``None`` (not finished yet)."""
         if self.done:
             return "won" if self.line is not None else "lost"
+        start = self.nodes
+        while True:
+            walks = [w for w, at in zip(self._walks, self._starts, strict=True) if at <= self.nodes]
+            if all(w.exhausted for w in walks):
+                self.done = True  # the walks that started (some may wait still) searched it all
+                return "lost"
+            walks = [w for w in walks if not w.exhausted]
+            left = max_nodes - (self.nodes - start)
+            if left <= 0:
+                return None
+            # The walk with the least work so far goes next: a check of the relaxation can take a
+            # walk past its share, and the others catch up.
+            w = min(walks, key=lambda w: int(w.st[_NODES]))
+            status = self._walk(w, max(1, left // len(walks)), deadline)
+            if status == _WON:
+                d = int(w.st[_D])
+                self.line = [int(m) for m in w.moved[1 : d + 1]]
+                self._winner = w.order
+                self.done = True
+                return "won"
+            if status == _LOST:
+                w.exhausted = True
+            elif deadline is not None and clock.now() > deadline:
+                return None
+
+    def _walk(self, w: _Walk, max_nodes: int, deadline: float | None) -> int:
+        """Run walk ``w`` for up to ``max_nodes`` units of work; what it ended with."""
         tab = self._table_slots()
         tab_max = 0 if self._table is None else 2 * self._table.max_size
-        start = int(self._st[_NODES])
+        start = int(w.st[_NODES])
         while True:
-            left = max_nodes - (self._st[_NODES] - start)
+            left = max_nodes - (w.st[_NODES] - start)
             status = _search(
-                self._st, self._stack, self._masks, self._moved, self._seen, (1 << SEEN_MAX_LOG2) * ROW,
+                w.st, self._ct, w.stack, w.masks, w.moved, w.at, self._seen, (1 << SEEN_MAX_LOG2) * ROW,
                 self._R, self._n, self._base, self._limit, self._transfers, self._auto,
-                self._T, self._TH, self._TC, self.horizon, self.bound_budget, tab,
-                tab_max, left,
+                self._walks.index(w), w.codes, self._T, self._TH, self._TC, self.horizon,
+                self.bound_budget, tab, tab_max, left,
                 -1.0 if deadline is None else float(deadline), self._work, self._nxt, self._args,
             )  # fmt: skip
             if status == _FULL_STACK:
-                size = 2 * len(self._masks)
-                self._stack = grown(self._stack, size * ROW)
-                self._masks = grown(self._masks, size)
-                self._moved = grown(self._moved, size)
+                w.grow_stack()
             elif status == _FULL_SEEN:
                 self._seen = _seen_grown(self._seen)
             elif status == _FULL_TRIE:
@@ -290,19 +435,10 @@ class Exhaustive:
             elif status == _GROW_TABLE:
                 assert self._table is not None
                 self._table.grow()
-                self._st[_ADDED] = 0
+                self._ct[_ADDED] = 0
                 tab = self._table.slots
             else:
-                break
-        if status == _WON:
-            d = int(self._st[_D])
-            self.line = [int(m) for m in self._moved[1 : d + 1]]
-            self.done = True
-            return "won"
-        if status == _LOST:
-            self.done = True
-            return "lost"
-        return None
+                return status
 
     def _table_slots(self):
         """The shared table's slots (made at the first slice that may check a position), or an
