@@ -38,6 +38,14 @@ How it works
   waste; cutting off the lost lines also leads it to wins the beam misses. A "lost" from it says
   ``method == "exhaustive"`` (``stats["pruned"]`` counts the positions the relaxation cut off).
   It gets 1.5 units of work (positions plus relaxed positions) for each position of the beam.
+* **Walks in four orders.** Proof mode walks the tree in more than one order, taking turns:
+  plays first and the deal first from the start, plays to the corners first and plays to the
+  centre first once it has done 2 million units of work. Which order finds a deal's win soon is
+  a matter of the deal (a walk that takes the wrong turn early searches all below it before it
+  turns back), and each order wins deals that the others find late or not within ten minutes.
+  The walks share the table of positions seen: what one has searched to the end, the others
+  skip, so a proof of loss costs little more than one walk's (``stats["order"]`` names the walk
+  that won).
 * **One table for the relaxation's answers** (:class:`.dig_kernel.SharedTable`): the positions a
   proof checks differ by a move or two, and their relaxed games meet (a child's is its parent's a
   play on; siblings meet once the waste is dug past where they differ), so every relaxed position

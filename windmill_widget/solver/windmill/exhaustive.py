@@ -37,6 +37,8 @@ _DEPTH0 = 256
 #: How often the search reads the clock, in units of work (positions plus relaxed positions): about
 #: a millisecond. Reading it calls back into Python, which every position of proof mode once did.
 _CLOCK_EVERY = 2048
+#: The most work a walk does before the next takes its turn (in units: some 30 milliseconds).
+_TURN = 50_000
 
 # A seen position's third int is its waste's trie node and, from bit _TAG_SHIFT, its tag: 0 when
 # it is searched to the end (or cut off by the relaxation), 1 + w while it is on walk w's line.
@@ -397,10 +399,10 @@ class Exhaustive:
             left = max_nodes - (self.nodes - start)
             if left <= 0:
                 return None
-            # The walk with the least work so far goes next: a check of the relaxation can take a
-            # walk past its share, and the others catch up.
+            # The walk with the least work so far goes next, for a turn of at most _TURN units (a
+            # check of the relaxation can take it past that, and the others catch up).
             w = min(walks, key=lambda w: int(w.st[_NODES]))
-            status = self._walk(w, max(1, left // len(walks)), deadline)
+            status = self._walk(w, max(1, min(_TURN, left // len(walks))), deadline)
             if status == _WON:
                 d = int(w.st[_D])
                 self.line = [int(m) for m in w.moved[1 : d + 1]]
