@@ -289,10 +289,10 @@ class Exhaustive:
     the least work so far goes next), and the walks share the table of positions seen: a position
     that one walk has searched to the end (or the relaxation cut off), the others skip; one still
     on another walk's line they search too, since that walk has not searched it yet. A win that any
-    walk finds is a win, and once every walk is exhausted, every reachable position was searched by
-    one of them: a proof of loss. The orders find different wins first: the winning lines of some
-    deals place a card as soon as it can go, those of others keep it back (see
-    ``docs/winnability.md``).
+    walk finds is a win, and once every walk that has started (see ``starts``) is exhausted, every
+    reachable position was searched by one of them: a proof of loss. The orders find different wins
+    first: the winning lines of some deals place a card as soon as it can go, those of others keep
+    it back (see ``docs/winnability.md``).
 
     >>> from windmill_widget import Game
     >>> from windmill_widget.games.windmill.search import SearchState
@@ -384,7 +384,8 @@ class Exhaustive:
 
     def run(self, max_nodes: int, deadline: float | None = None) -> str | None:
         """Search on for at most ``max_nodes`` new positions (or until ``deadline``, a
-        :func:`.clock.now` reading), shared equally by the walks not yet exhausted. Returns
+        :func:`.clock.now` reading), shared in turns by the walks that have started and are not
+        exhausted yet. Returns
         ``"won"`` (see :attr:`line`), ``"lost"`` (the whole reachable space is exhausted) or
         ``None`` (not finished yet)."""
         if self.done:
