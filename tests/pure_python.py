@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from typing import Any
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -29,3 +30,16 @@ def as_python(script: str, data: Any = None) -> Any:
     )
     assert done.returncode == 0, done.stderr[-2000:]
     return json.loads(done.stdout)
+
+
+def both_ways(fn: Callable[[Any], Any], data: Any) -> tuple[Any, Any]:
+    """``fn(data)`` here (with the loops compiled, where they are) and as Python in a fresh
+    interpreter, both as JSON would give them back. ``fn`` must be a module-level function of a
+    test module, taking and returning what JSON can carry."""
+    here = json.loads(json.dumps(fn(data)))
+    name = fn.__name__
+    script = (
+        f"import json, sys\nfrom {fn.__module__} import {name}\n"
+        f"print(json.dumps({name}(json.load(sys.stdin))))\n"
+    )
+    return here, as_python(script, data)

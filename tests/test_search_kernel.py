@@ -8,13 +8,12 @@ order, the same position after each, and keys that are equal exactly when ``Sear
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pure_python import as_python
+from pure_python import both_ways
 
 from windmill_widget import Game, Rules
 from windmill_widget.core.compiled import COMPILED, as_array, int_array
@@ -169,14 +168,7 @@ def test_beam_lines_win_in_the_engine() -> None:
 
 @pytest.mark.skipif(not COMPILED, reason="the loops are not compiled here (no numba, or turned off)")
 def test_compiled_and_python_beams_agree() -> None:
-    cases = beam_cases()
-    compiled = beam_results(cases)
-    python = as_python(
-        "import json, sys\n"
-        "from tests.test_search_kernel import beam_results\n"
-        "print(json.dumps(beam_results(json.load(sys.stdin))))\n",
-        cases,
-    )
-    assert python == json.loads(json.dumps(compiled))
+    compiled, python = both_ways(beam_results, beam_cases())
+    assert python == compiled
     # Both kinds of ending were on trial: wins, and searches that gave up.
     assert {line is None for line, _, _ in compiled} == {True, False}

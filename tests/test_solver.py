@@ -8,7 +8,6 @@ dig relaxation, must reach the same verdict on every one, under every rules pres
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from unittest import mock
@@ -17,7 +16,7 @@ import brute_force
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from pure_python import as_python
+from pure_python import both_ways
 
 from windmill_widget import Card, Game, Rules, greedy, random_strategy
 from windmill_widget.core.cards import RANK_OF
@@ -177,15 +176,8 @@ def walk_results(cases) -> list:
 
 @pytest.mark.skipif(not COMPILED, reason="the loops are not compiled here (no numba, or turned off)")
 def test_compiled_and_python_walks_agree() -> None:
-    cases = walk_cases()
-    compiled = walk_results(cases)
-    python = as_python(
-        "import json, sys\n"
-        "from test_solver import walk_results\n"
-        "print(json.dumps(walk_results(json.load(sys.stdin))))\n",
-        cases,
-    )
-    assert python == json.loads(json.dumps(compiled))
+    compiled, python = both_ways(walk_results, walk_cases())
+    assert python == compiled
     # Wins by more than one walk, and a search that ran out of work, were on trial.
     assert len({won_by for _, won_by, _, _, _ in compiled} - {None}) >= 2
     assert None in {verdict for verdict, _, _, _, _ in compiled}
