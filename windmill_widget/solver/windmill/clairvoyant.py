@@ -88,7 +88,8 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
     out. The position itself is first put to the dig relaxation, and the exhaustive search runs in
     proof mode, with every position checked against it: from the first position when the budget
     is at least :data:`PROOF_AT_ONCE_SECONDS` or :data:`PROOF_AT_ONCE_NODES` (or unlimited), else
-    after :data:`PROOF_AFTER` positions. With neither budget, it runs until it decides.
+    after :data:`PROOF_AFTER` positions; it walks in the orders :data:`PROOF_ORDERS`, which take
+    turns (:class:`.Exhaustive`). With neither budget, it runs until it decides.
 
     >>> from windmill_widget import Game
     >>> sol = solve(Game(seed=8), max_seconds=10)
