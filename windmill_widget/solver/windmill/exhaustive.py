@@ -4,7 +4,8 @@ a deal lost.
 Every position is visited once while the table has room (it holds canonical keys, see
 :mod:`windmill_widget.games.windmill.search_kernel`): reaching the goal is a plain reachability
 question, and a position already seen was either fully explored without finding a win or is on
-the current line. When the stock is short, positions that the dig relaxation (:mod:`.bound`)
+the current line. (With walks in several orders, a position on another walk's line is visited by
+both: see :class:`Exhaustive`.) When the stock is short, positions that the dig relaxation (:mod:`.bound`)
 proves lost are cut off; its checks share one table (:class:`.dig_kernel.SharedTable`), since
 neighbouring positions' relaxed games meet. The search runs in slices (``run`` returns ``None``
 when its slice is used up) so the solver can interleave it with the beam search.
@@ -228,6 +229,9 @@ def _search(
     return status
 
 
+_MOVES = CENTRE_TO_CORNER + 4  # move codes: 0 (the deal) to 29
+
+
 class Order(enum.Enum):
     """Which move a walk of :class:`Exhaustive` tries first at each position (the codes of
     :mod:`windmill_widget.games.windmill.search`, in the order tried: :attr:`codes`)."""
@@ -253,9 +257,6 @@ class Order(enum.Enum):
         centre = tuple(range(1, TO_CORNER))
         first = corners if self is Order.CORNERS_FIRST else centre
         return (*first, DEAL, *(m for m in plays if m not in first))
-
-
-_MOVES = CENTRE_TO_CORNER + 4  # move codes: 0 (the deal) to 29
 
 
 class _Walk:
