@@ -37,11 +37,12 @@ def brute_force_winnable(game: Game, limit: int = 400_000) -> bool:
     return brute_force.brute_force_winnable(game, lambda pos: pos.corner_run, limit)
 
 
-def endgame(rng: random.Random, rules: Rules, cards_out: int) -> Game:
+def endgame(rng: random.Random, rules: Rules, cards_out: int, *, empty_corner: bool = False) -> Game:
     """A random full-deck position with ``cards_out`` cards still to place: foundations built up
-    to random heights, the rest shuffled into sails, waste and stock."""
+    to random heights (corner nw empty with ``empty_corner``), the rest shuffled into sails, waste
+    and stock."""
     while True:
-        corners = [rng.randint(0, 13) for _ in range(4)]
+        corners = [0 if empty_corner and i == 0 else rng.randint(0, 13) for i in range(4)]
         centre = 52 - (cards_out - sum(13 - h for h in corners))
         if 1 <= centre <= 52:
             break
@@ -198,6 +199,42 @@ def test_each_order_wins_a_deal_that_plays_first_finds_late(seed: int, order: Or
 
     assert walk(order) == "won"
     assert walk(Order.PLAYS_FIRST) is None
+
+
+@pytest.mark.parametrize("preset", ["strict", "relaxed", "pysolfc"])  # classic places them itself
+@settings(max_examples=12, deadline=None, derandomize=True, database=None)
+@given(seed=st.integers(0, 2**32), cards_out=st.integers(13, 14))
+def test_search_with_kings_placed_at_once_wins_only_what_the_rules_win(
+    preset: str, seed: int, cards_out: int
+) -> None:
+    # The solver's second search plays every King to an empty corner as soon as it is at hand:
+    # fewer choices, so its wins are wins under rules that leave the Kings to the player (with
+    # those Kings placed by hand), and its failures say nothing.
+    game = endgame(random.Random(seed), getattr(Rules, preset)(), cards_out, empty_corner=True)
+    state = SearchState.from_position(game._pos)
+    state.auto = True
+    dfs = Exhaustive(state, horizon=state.stock_left(), bound_budget=10_000, orders=clairvoyant.PROOF_ORDERS)
+    verdict = dfs.run(10**7)
+    if verdict == "won":
+        if preset != "pysolfc":  # PySolFC's transfers make these too big to brute-force
+            assert brute_force_winnable(game)
+        moves = clairvoyant._engine_line(game, dfs.line, kings=True)  # raises unless it replays and wins
+        assert replays_to_a_win(game, Solution("won", moves, 0, 0.0, "exhaustive"))
+    else:
+        assert verdict == "lost"
+
+
+def test_the_search_with_kings_placed_at_once_wins_a_deal_first() -> None:
+    # Strict deal 316 with the second search running from the start: it wins first, and its line
+    # (the Kings it placed at once played by hand) wins under the strict rules. Without it the
+    # same budget does not decide the deal.
+    game = Game(seed=316)
+    with mock.patch.object(clairvoyant, "KINGS_AFTER", 0):
+        sol = solve(game, max_nodes=1_000_000)
+    assert sol.result == "won" and "Kings placed at once" in sol.stats["order"]
+    assert sol.stats["kings_nodes"] > 0
+    assert replays_to_a_win(game, sol)
+    assert solve(game, max_nodes=1_000_000).result == "unknown"
 
 
 @pytest.mark.parametrize(

@@ -46,6 +46,14 @@ How it works
   The walks share the table of positions seen: what one has searched to the end, the others
   skip, so a proof of loss costs little more than one walk's (``stats["order"]`` names the walk
   that won).
+* **A second search with the Kings placed at once.** After some 20 s of proof mode, a second
+  exhaustive search (the same four walks, its own tables) takes every other slice, over the game
+  where a King goes to an empty corner as soon as it is at hand, as the classic preset's rule
+  does by itself (``clairvoyant.KINGS_AFTER``; not for rules that do that already). Its lines are
+  lines of the rules being solved with those Kings placed by hand, so its wins are wins (the
+  line returned plays them), and with fewer choices it finds some that the first search does not
+  find in ten minutes (strict deal 4); its failures prove nothing. ``stats["order"]`` then ends
+  in "Kings placed at once".
 * **One table for the relaxation's answers** (:class:`.dig_kernel.SharedTable`): the positions a
   proof checks differ by a move or two, and their relaxed games meet (a child's is its parent's a
   play on; siblings meet once the waste is dug past where they differ), so every relaxed position
