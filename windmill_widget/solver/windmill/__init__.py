@@ -65,8 +65,9 @@ How it works
 
 What to expect (``benchmarks/solver.py``, strict rules, one core per deal, budgets in CPU time;
 the table, with how it was measured, is in ``docs/winnability.md``): 95.1% of deals 0-999 are
-decided within a second (921 won, 30 proved lost), 98.3% within ten (950 won, 33 lost) and 99.4%
-within two minutes (960 won, 34 lost); the median deal takes 0.001 s. The lab reports the
+decided within a second (921 won, 30 proved lost), 98.3% within ten (950 won, 33 lost), 99.4%
+within two minutes (960 won, 34 lost) and 99.5% within ten (deal 4 won by the second search); the
+median deal takes 0.001 s. The lab reports the
 clairvoyant win rate as a range when some deals stay unknown. From the middle of a game the
 solver proves losses more easily (``benchmarks/solver.py --stock N``, from where ``greedy`` has
 played a deal down to N stock cards). The first solve in a process compiles the loops (or loads
