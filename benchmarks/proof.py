@@ -33,11 +33,10 @@ from windmill_widget.solver.windmill.clairvoyant import (
     PROOF_BOUND_BUDGET,
     PROOF_ORDERS,
     PROOF_STARTS,
+    PROOF_TABLE_LOG2,
     warm_up,
 )
 from windmill_widget.solver.windmill.exhaustive import Exhaustive, Order
-
-TABLE_LOG2 = 22  # as the solver's proof mode
 
 
 def walk(seed: int, rules: Rules, seconds: float, table: bool, orders: tuple[Order, ...] | None) -> dict:
@@ -48,7 +47,7 @@ def walk(seed: int, rules: Rules, seconds: float, table: bool, orders: tuple[Ord
         state,
         horizon=state.stock_left(),
         bound_budget=PROOF_BOUND_BUDGET,
-        table_log2=TABLE_LOG2 if table else None,
+        table_log2=PROOF_TABLE_LOG2 if table else None,
         orders=PROOF_ORDERS if orders is None else orders,
         starts=PROOF_STARTS if orders is None else None,
     )

@@ -55,6 +55,9 @@ PROOF_AFTER = 1_500_000
 PROOF_AT_ONCE_SECONDS = 0.5
 PROOF_AT_ONCE_NODES = 200_000
 PROOF_BOUND_BUDGET = 1_000_000
+#: Proof mode's table of relaxed positions holds up to 2**PROOF_TABLE_LOG2 of them (see
+#: :class:`.dig_kernel.SharedTable`).
+PROOF_TABLE_LOG2 = 22
 #: Proof mode's walks, which take turns and share what they have seen (see :class:`.Exhaustive`).
 PROOF_ORDERS = (Order.PLAYS_FIRST, Order.DEAL_FIRST, Order.CORNERS_FIRST, Order.CENTRE_FIRST)
 #: The work proof mode has done before each of its walks starts.
@@ -140,6 +143,16 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
     def left() -> int | None:
         return None if max_nodes is None else max_nodes - nodes
 
+    def advance(search: Exhaustive, slice_nodes: int, counted: str) -> str | None:
+        """Run ``search`` for a slice (cut to what is left of the budget); its verdict."""
+        nonlocal nodes
+        budget = left()
+        before = search.nodes
+        verdict = search.run(slice_nodes if budget is None else min(slice_nodes, budget), deadline)
+        nodes += search.nodes - before
+        stats[counted] += search.nodes - before
+        return verdict
+
     def finish(result: str, line: list[int] | None, method: str, by: Exhaustive | None = None) -> Solution:
         restricted = by is not None and by is kings
         moves = _engine_line(game, line, kings=restricted) if line is not None else ()
@@ -182,25 +195,12 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
         if nodes >= proof_after and "proof_mode" not in stats:
             # Start the exhaustive search afresh, checked everywhere: the lines it walked so far
             # run far below positions the checks would have cut off.
-            dfs = Exhaustive(
-                SearchState.from_game(game),
-                horizon=stock,
-                bound_budget=PROOF_BOUND_BUDGET,
-                table_log2=22,
-                orders=PROOF_ORDERS,
-                starts=PROOF_STARTS,
-            )
+            dfs = _proof_search(SearchState.from_game(game))
             stats["proof_mode"] = nodes
         slice_nodes = EXHAUSTIVE_SLICES[min(r, len(EXHAUSTIVE_SLICES) - 1)] * (1 + max(0, r - rounds))
         if "proof_mode" in stats and nodes >= PROOF_SHARE_AFTER:
             slice_nodes = max(slice_nodes, int(PROOF_SHARE * beam_spent))
-        budget = left()
-        if budget is not None:
-            slice_nodes = min(slice_nodes, budget)
-        before = dfs.nodes
-        verdict = dfs.run(slice_nodes, deadline)
-        nodes += dfs.nodes - before
-        stats["exhaustive_nodes"] += dfs.nodes - before
+        verdict = advance(dfs, slice_nodes, "exhaustive_nodes")
         if verdict == "won":
             return finish("won", dfs.line, "exhaustive", dfs)
         if verdict == "lost":
@@ -211,17 +211,10 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
         if kings is None and not state.auto and "proof_mode" in stats and late:
             kings_state = SearchState.from_game(game)
             kings_state.auto = True  # the search model plays the Kings as the classic rule does
-            kings = Exhaustive(
-                kings_state, horizon=stock, bound_budget=PROOF_BOUND_BUDGET, table_log2=22,
-                orders=PROOF_ORDERS, starts=PROOF_STARTS,
-            )  # fmt: skip
+            kings = _proof_search(kings_state)
             stats["kings_nodes"] = 0
         if kings is not None and not kings.done:
-            budget = left()
-            before = kings.nodes
-            verdict = kings.run(slice_nodes if budget is None else min(slice_nodes, budget), deadline)
-            nodes += kings.nodes - before
-            stats["kings_nodes"] += kings.nodes - before
+            verdict = advance(kings, slice_nodes, "kings_nodes")
             if verdict == "won":
                 return finish("won", kings.line, "exhaustive", kings)
             if _out_of_budget(deadline, left()):
@@ -262,6 +255,19 @@ def _out_of_budget(deadline: float | None, nodes_left: int | None) -> bool:
     if nodes_left is not None and nodes_left <= 0:
         return True
     return deadline is not None and clock.now() >= deadline
+
+
+def _proof_search(state: SearchState) -> Exhaustive:
+    """The exhaustive search of proof mode from ``state``: every position checked against the
+    relaxation, in the walks :data:`PROOF_ORDERS`."""
+    return Exhaustive(
+        state,
+        horizon=state.stock_left(),
+        bound_budget=PROOF_BOUND_BUDGET,
+        table_log2=PROOF_TABLE_LOG2,
+        orders=PROOF_ORDERS,
+        starts=PROOF_STARTS,
+    )
 
 
 def _king_to_corner(g: Game) -> Move | None:
