@@ -7,8 +7,9 @@ alone from each deal's first position for a fixed amount of CPU time, once with 
 verdict if one was reached, the positions visited, how many the relaxation cut off, the work
 (positions visited plus relaxed positions searched) and the CPU seconds. The relaxation is
 compiled before any clock starts. Its walks are the solver's (``clairvoyant.PROOF_ORDERS``, the
-later ones joining as the solver has them join), or with ``--orders`` the walks named, all from
-the start (one walk alone: how that order alone fares).
+later ones and the walk that restarts joining as the solver has them join), or with ``--orders``
+the walks named, all from the start and none restarting (one walk alone: how that order alone
+fares).
 
     .venv/bin/python benchmarks/proof.py                        # deals 4, 33, 58; 30 s each
     .venv/bin/python benchmarks/proof.py --deals 4,58 --seconds 60 --rules strict
@@ -32,6 +33,7 @@ from windmill_widget.solver.windmill import dig_kernel
 from windmill_widget.solver.windmill.clairvoyant import (
     PROOF_BOUND_BUDGET,
     PROOF_ORDERS,
+    PROOF_RESTARTS,
     PROOF_STARTS,
     PROOF_TABLE_LOG2,
     warm_up,
@@ -50,12 +52,13 @@ def walk(seed: int, rules: Rules, seconds: float, table: bool, orders: tuple[Ord
         table_log2=PROOF_TABLE_LOG2 if table else None,
         orders=PROOF_ORDERS if orders is None else orders,
         starts=PROOF_STARTS if orders is None else None,
+        restarts=PROOF_RESTARTS if orders is None else None,
     )
     t0 = clock.now()
     verdict = dfs.run(10**15, t0 + seconds)
     return {
         "verdict": verdict or "-",
-        "order": dfs.won_by.value if dfs.won_by else "",
+        "order": (dfs.won_by.value + (" (restarting)" if dfs.won_by_restarts else "")) if dfs.won_by else "",
         "positions": dfs.positions,
         "pruned": dfs.pruned,
         "work": dfs.nodes,

@@ -24,9 +24,9 @@ from windmill_widget.core.compiled import COMPILED
 from windmill_widget.games.windmill.rules import PRESETS
 from windmill_widget.games.windmill.search import SearchState, concrete_move
 from windmill_widget.solver import Solution, solve
-from windmill_widget.solver.windmill import clairvoyant
+from windmill_widget.solver.windmill import clairvoyant, exhaustive
 from windmill_widget.solver.windmill.bound import relaxed_winnable
-from windmill_widget.solver.windmill.exhaustive import Exhaustive, Order
+from windmill_widget.solver.windmill.exhaustive import Exhaustive, Order, Restarts, luby
 
 SETTINGS = settings(max_examples=40, deadline=None, derandomize=True, database=None)
 SUITS = "SHDC"
@@ -147,6 +147,93 @@ def test_walks_taking_turns_match_brute_force_on_endgames(
         assert g.status == "won"
 
 
+@pytest.mark.parametrize("preset", PRESETS)
+@settings(max_examples=25, deadline=None, derandomize=True, database=None)
+@given(seed=st.integers(0, 2**32), cards_out=st.integers(6, 14), unit=st.integers(1, 30))
+def test_a_walk_that_restarts_wins_only_wins_and_proves_nothing(
+    preset: str, seed: int, cards_out: int, unit: int
+) -> None:
+    # Proof mode's walk that restarts (runs of a few units, so that it abandons its line many
+    # times and its tags come round again) beside the walks that do not: a position on an
+    # abandoned line was not searched to the end, so no walk may skip it, nor take the positions
+    # above it for searched when it backs up through them.
+    game = endgame(random.Random(seed), getattr(Rules, preset)(), cards_out)
+    truth = brute_force_winnable(game)
+    state = SearchState.from_position(game._pos)
+    restarts = Restarts(Order.PLAYS_FIRST, noise=128, unit=unit, start=unit, seed=seed % 1000)
+    dfs = Exhaustive(
+        state, horizon=state.stock_left(), bound_budget=10_000, orders=clairvoyant.PROOF_ORDERS,
+        starts=(0, 0, 3 * unit, 5 * unit), restarts=restarts,
+    )  # fmt: skip
+    verdict = None
+    while verdict is None:
+        verdict = dfs.run(unit)
+    assert verdict == ("won" if truth else "lost")
+    if truth:
+        g = game.copy()
+        for m in dfs.line:
+            g.play(concrete_move(g, m))
+        assert g.status == "won"
+
+
+def test_walks_that_restart_and_their_runs() -> None:
+    # It joins once the search has done its start's work; its runs follow Luby's sequence in
+    # units of work, each with a tag of its own, and the tags come round.
+    state = SearchState.from_game(Game(seed=58))
+
+    def search(start: int) -> Exhaustive:
+        dfs = Exhaustive(state, horizon=95, bound_budget=300, restarts=Restarts(unit=1_000, start=start))
+        dfs.run(60_000)
+        return dfs
+
+    assert search(10**6).runs == 0
+    dfs = search(2_000)
+    assert dfs.runs > 5 and dfs._probe is not None
+    done = sum(luby(i) for i in range(1, dfs.runs))  # the runs before the last, in units of 1,000
+    work = int(dfs._probe.st[exhaustive._NODES])  # a turn can overrun its run by one check
+    assert 1_000 * done <= work < 1_000 * (done + luby(dfs.runs)) + 300 * dfs.runs
+    tags = set()
+    for runs in range(1, 300):
+        dfs._restart(dfs._probe, runs)
+        tags.add(dfs._probe.tag)
+    assert tags == set(range(1, 126)) and not dfs.won_by_restarts
+
+
+def test_a_restart_leaves_its_line_tagged_as_a_line() -> None:
+    # What a run leaves on its line when it restarts was not searched to the end: it must stay
+    # tagged as on a line (its run's tag, or the other walk's where that walk was there first),
+    # not as searched, or the other walks would skip it. (Here the other walk, a few thousand
+    # positions into deal 58, finishes none of them.)
+    state = SearchState.from_game(Game(seed=58))
+    dfs = Exhaustive(state, horizon=95, bound_budget=300, restarts=Restarts(unit=500, start=0))
+    restart = dfs._restart
+    left: list[int] = []
+
+    def checked(w, runs: int) -> None:
+        line = [int(w.at[lv]) for lv in range(1, int(w.st[exhaustive._D]) + 1)]
+        restart(w, runs)
+        left.extend(line)
+        assert all(dfs._seen[slot + 2] >> exhaustive._TAG_SHIFT != 0 for slot in line)
+
+    dfs._restart = checked
+    dfs.run(20_000)
+    assert dfs.runs > 5 and len(left) > 50
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"noise": 0}, {"noise": 257}, {"unit": 0}, {"start": -1}, {"seed": -1}, {"seed": 2**32},
+        {"order": "plays first"},
+    ],
+)  # fmt: skip
+def test_restarts_badly_given_are_refused(kwargs: dict) -> None:
+    with pytest.raises(ValueError, match=r"noise|order"):
+        Restarts(**kwargs)
+    with pytest.raises(ValueError, match="restarts must be"):
+        Exhaustive(SearchState.from_game(Game(seed=1)), restarts=kwargs)
+
+
 def walk_cases() -> list[tuple[str, int, int]]:
     """(preset, seed, stock left): positions of real games (see :func:`late_position`), of every
     preset: won by the plays-first walk, the centre-first one and the corners-first one, lost, and
@@ -167,11 +254,13 @@ def walk_results(cases) -> list:
         orders = clairvoyant.PROOF_ORDERS
         starts = tuple(min(i, 2) * 3_000 for i in range(len(orders)))
         kw = {"horizon": state.stock_left(), "bound_budget": 20_000, "table_log2": 16}
-        dfs = Exhaustive(state, orders=orders, starts=starts, **kw)
+        restarts = Restarts(unit=2_000, start=3_000)
+        dfs = Exhaustive(state, orders=orders, starts=starts, restarts=restarts, **kw)
         verdict = None
         while verdict is None and dfs.nodes < 60_000:
             verdict = dfs.run(5_000)
-        out.append([verdict, dfs.won_by and dfs.won_by.name, dfs.line, dfs.nodes, dfs.positions])
+        won_by = dfs.won_by and dfs.won_by.name + (" restarting" if dfs.won_by_restarts else "")
+        out.append([verdict, won_by, dfs.line, dfs.nodes, dfs.positions, dfs.runs])
     return out
 
 
@@ -180,8 +269,9 @@ def test_compiled_and_python_walks_agree() -> None:
     compiled, python = both_ways(walk_results, walk_cases())
     assert python == compiled
     # Wins by more than one walk, and a search that ran out of work, were on trial.
-    assert len({won_by for _, won_by, _, _, _ in compiled} - {None}) >= 2
-    assert None in {verdict for verdict, _, _, _, _ in compiled}
+    assert len({won_by for _, won_by, _, _, _, _ in compiled} - {None}) >= 2
+    assert None in {verdict for verdict, _, _, _, _, _ in compiled}
+    assert max(runs for *_, runs in compiled) >= 3  # the walk that restarts took part, and restarted
 
 
 @pytest.mark.parametrize(

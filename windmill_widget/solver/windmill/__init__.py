@@ -46,14 +46,21 @@ How it works
   The walks share the table of positions seen: what one has searched to the end, the others
   skip, so a proof of loss costs little more than one walk's (``stats["order"]`` names the walk
   that won).
+* **A walk that restarts** (:class:`.exhaustive.Restarts`). Once proof mode has done 2 million
+  units of work, a fifth walk joins: plays first, but 64 times in 256 a move drawn at random (a
+  hash, so every run is the same on any machine), starting again from the first position after
+  runs of 300,000 units times Luby's sequence. It leaves a wrong turn near the start without
+  searching all below it; what its runs searched to the end every walk skips, what it left on
+  its line every walk searches again, so its wins are wins and its runs prove nothing (losses
+  are still proved by the four walks). ``stats["order"]`` then says "plays first (restarting)".
 * **A second search with the Kings placed at once.** After some 20 s of proof mode, a second
   exhaustive search (the same four walks, its own tables) takes every other slice, over the game
   where a King goes to an empty corner as soon as it is at hand, as the classic preset's rule
   does by itself (``clairvoyant.KINGS_AFTER``; not for rules that do that already). Its lines are
   lines of the rules being solved with those Kings placed by hand, so its wins are wins (the
   line returned plays them), and with fewer choices it finds some that the first search does not
-  find in ten minutes (strict deal 4); its failures prove nothing. ``stats["order"]`` then ends
-  in "Kings placed at once".
+  find in ten minutes (strict deal 4, before the walk that restarts won it in 5 s); its
+  failures prove nothing. ``stats["order"]`` then ends in "Kings placed at once".
 * **One table for the relaxation's answers** (:class:`.dig_kernel.SharedTable`): the positions a
   proof checks differ by a move or two, and their relaxed games meet (a child's is its parent's a
   play on; siblings meet once the waste is dug past where they differ), so every relaxed position
@@ -64,10 +71,10 @@ How it works
   next card no sooner, is lost too.
 
 What to expect (``benchmarks/solver.py``, strict rules, one core per deal, budgets in CPU time;
-the table, with how it was measured, is in ``docs/winnability.md``): 95.1% of deals 0-999 are
-decided within a second (921 won, 30 proved lost), 98.3% within ten (950 won, 33 lost), 99.4%
-within two minutes (960 won, 34 lost) and 99.5% within ten (deal 4 won by the second search); the
-median deal takes 0.001 s. The lab reports the
+the table, with how it was measured, is in ``docs/winnability.md``): 94.9% of deals 0-999 are
+decided within a second (919 won, 30 proved lost; 95.1% on another run, the edge of a second
+being what it is), 98.7% within ten (954 won, 33 lost), 99.6% within two minutes (962 won, 34
+lost) and @600 within ten; the median deal takes 0.001 s. The lab reports the
 clairvoyant win rate as a range when some deals stay unknown. From the middle of a game the
 solver proves losses more easily (``benchmarks/solver.py --stock N``, from where ``greedy`` has
 played a deal down to N stock cards). The first solve in a process compiles the loops (or loads

@@ -14,7 +14,7 @@ from ..solution import Solution
 from . import dig_kernel
 from .beam import beam_search
 from .bound import dig_search
-from .exhaustive import Exhaustive, Order
+from .exhaustive import Exhaustive, Order, Restarts
 
 #: Beam widths tried in turn, each followed by a slice of exhaustive search.
 BEAM_WIDTHS = (16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536)
@@ -62,6 +62,11 @@ PROOF_TABLE_LOG2 = 22
 PROOF_ORDERS = (Order.PLAYS_FIRST, Order.DEAL_FIRST, Order.CORNERS_FIRST, Order.CENTRE_FIRST)
 #: The work proof mode has done before each of its walks starts.
 PROOF_STARTS = (0, 0, 2_000_000, 2_000_000)
+#: Proof mode's walk that restarts (see :class:`.Restarts`), joining with the later walks. On the
+#: 49 strict deals of 0-999 that 1 s leaves open, 10 s each decided 36 (33 without it; 34 and 33
+#: with two other seeds of its draws); it wins deals 4 and 624, unknown after 600 s without it,
+#: within 5 s. Other settings measured: docs/winnability.md.
+PROOF_RESTARTS: Restarts | None = Restarts(Order.PLAYS_FIRST, noise=64, unit=300_000, start=2_000_000)
 #: In proof mode, once the solver has spent :data:`PROOF_SHARE_AFTER` positions, each exhaustive
 #: slice gets at least ``PROOF_SHARE`` units of work (positions visited plus relaxed positions
 #: searched) for every position the beam search before it spent; counted, not timed, so the split
@@ -84,11 +89,11 @@ PROOF_SHARE_AFTER = 0
 #: preset's rule does by itself). Each of its lines is a line of the rules being solved, with
 #: those Kings placed by hand, so its wins are wins; its failures prove nothing (it gives up when
 #: exhausted). The two take equal slices from then on. Fewer choices make some wins far easier to
-#: find: strict deal 4, unknown after 600 s of the first search alone, is won by the second in
-#: 538 s, and 958 in 56 s instead of 77 s; a loss proved later than that comes later (652: 56 s
-#: instead of 38 s). Starting sooner costs the short budgets: from 1.5 million units with a third
-#: of the time, or from the start with half, 10 s decided 30 and 29 of the 49 deals 1 s leaves
-#: open, against 33.
+#: find: strict deal 4, unknown after 600 s of the first search alone (before its walk that
+#: restarts), is won by the second in 538 s, and 958 in 56 s instead of 77 s; a loss proved
+#: later than that comes later (652: 56 s instead of 38 s). Starting sooner costs the short
+#: budgets: from 1.5 million units with a third of the time, or from the start with half, 10 s
+#: decided 30 and 29 of the 49 deals 1 s leaves open, against 33.
 KINGS_AFTER = 30_000_000
 #: How many times the positions of the last beam search the next, twice as wide, is expected to
 #: take (from 1.9 to 2.1 on the edge deals of 1 s).
@@ -104,7 +109,8 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
     proof mode, with every position checked against it: from the first position when the budget
     is at least :data:`PROOF_AT_ONCE_SECONDS` or :data:`PROOF_AT_ONCE_NODES` (or unlimited), else
     after :data:`PROOF_AFTER` positions; it walks in the orders :data:`PROOF_ORDERS`, which take
-    turns (:class:`.Exhaustive`). After :data:`KINGS_AFTER` units of that, a second exhaustive
+    turns (:class:`.Exhaustive`), with a walk that restarts (:data:`PROOF_RESTARTS`). After
+    :data:`KINGS_AFTER` units of that, a second exhaustive
     search shares its time, over the game with every King played to an empty corner at once (its
     wins are wins; under rules that place Kings by themselves there is none). With neither
     budget, it runs until it decides.
@@ -159,7 +165,8 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
         stats["pruned"] = dfs.pruned
         found_by = {}
         if by is not None and by.won_by is not None:
-            found_by["order"] = by.won_by.value + (", Kings placed at once" if restricted else "")
+            restarted = " (restarting)" if by.won_by_restarts else ""
+            found_by["order"] = by.won_by.value + restarted + (", Kings placed at once" if restricted else "")
         return Solution(result, moves, nodes, clock.now() - t0, method, {**stats, **found_by})
 
     big = (max_seconds is None or max_seconds >= PROOF_AT_ONCE_SECONDS) and (
@@ -267,6 +274,7 @@ def _proof_search(state: SearchState) -> Exhaustive:
         table_log2=PROOF_TABLE_LOG2,
         orders=PROOF_ORDERS,
         starts=PROOF_STARTS,
+        restarts=PROOF_RESTARTS,
     )
 
 

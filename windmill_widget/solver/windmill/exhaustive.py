@@ -8,7 +8,9 @@ the current line. (With walks in several orders, a position on another walk's li
 both: see :class:`Exhaustive`.) When the stock is short, positions that the dig relaxation (:mod:`.bound`)
 proves lost are cut off; its checks share one table (:class:`.dig_kernel.SharedTable`), since
 neighbouring positions' relaxed games meet. The search runs in slices (``run`` returns ``None``
-when its slice is used up) so the solver can interleave it with the beam search.
+when its slice is used up) so the solver can interleave it with the beam search, and in several
+walks that take turns (:class:`Order`), one of which may start again and again
+(:class:`Restarts`).
 
 The loop runs compiled by numba over the search model's rows (as Python where numba is missing,
 with the same verdicts and node counts). Its table of positions seen grows up to
@@ -22,6 +24,7 @@ send it round a cycle.)
 from __future__ import annotations
 
 import enum
+from dataclasses import dataclass
 
 from ...core.compiled import as_array, grown, hot, int_array, jit
 from ...games.windmill import search_kernel as sk
@@ -40,11 +43,13 @@ _DEPTH0 = 256
 _CLOCK_EVERY = 2048
 #: The most work a walk does before the next takes its turn (in units: some 30 milliseconds).
 _TURN = 50_000
+_MOVES = CENTRE_TO_CORNER + 4  # move codes: 0 (the deal) to 29
 
 # A seen position's third int is its waste's trie node and, from bit _TAG_SHIFT, its tag: 0 when
 # it is searched to the end (or cut off by the relaxation), 1 + w while it is on walk w's line.
 _TAG_SHIFT = 56
 _WN_MASK = (1 << _TAG_SHIFT) - 1
+_TAGS = 126  # tags 1 to 126 fit below the sign bit; the walk that restarts takes turns of them
 # A walk's counters, kept in one array between slices; and those of what its walks share.
 _D, _NODES, _PRUNED, _RETRIED = range(4)
 _USED, _ADDED = range(2)
@@ -76,6 +81,27 @@ def _first(mask, codes):
         if (mask >> m) & 1:
             return m
     return -1
+
+
+@hot
+def _shaken(stack, row, mask, m, noise, rseed):
+    """The move to try next at the position ``stack[row:]`` with moves ``mask`` left, by a walk that
+    restarts: ``m`` (its order's first), or, ``noise`` times in 256, one of ``mask``'s drawn by a
+    hash of the position, the moves left and ``rseed`` (so the same run makes the same choices)."""
+    h = stack[row] ^ stack[row + 1] * 0x9E3779B97F4A7C1 ^ stack[row + 2] * 0x85EBCA77C2B2AE3
+    h = (h ^ mask * 0x2545F4914F6CDD1D ^ rseed) * 0x2545F4914F6CDD1D
+    if (h >> 40) & 255 >= noise:
+        return m
+    count = 0
+    for q in range(_MOVES):
+        count += (mask >> q) & 1
+    k = ((h >> 20) & 0xFFFF) % count
+    for q in range(_MOVES):
+        if (mask >> q) & 1:
+            if k == 0:
+                return q
+            k -= 1
+    return m
 
 
 @hot
@@ -118,7 +144,7 @@ def _on_line(stack, d, row, kh):
 @jit
 def _search(
     st, ct, stack, masks, moved, at, seen, seen_max, R, n, base, limit, transfers, auto, me,
-    codes, T, TH, TC, horizon, budget, tab, tab_max, max_nodes, deadline, work, nxt, args,
+    codes, T, TH, TC, horizon, budget, tab, tab_max, max_nodes, deadline, work, nxt, args, noise, rseed,
 ):  # fmt: skip
     """Walk on from where ``st`` (the walk's counters) and its stack left off, for ``max_nodes``
     new positions or until ``deadline``. Returns what it ended with: ``_LOST`` (the walk is
@@ -131,7 +157,11 @@ def _search(
 
     A position seen is skipped if it is searched to the end or on this walk's own line (only
     moves between foundations lead back to one); one on another walk's line is searched here
-    too, since that walk has not searched it yet."""
+    too, since that walk has not searched it yet. ``noise`` and ``rseed``: a walk that restarts
+    (see :class:`Restarts`; 0 for the others) draws its moves with them, and skips only what is
+    searched to the end: a position with its tag may be one an earlier run left behind when the
+    tags came round (a line that leads back to itself, under PySolFC's transfers, ``_on_line``
+    catches)."""
     mine = (me + 1) << _TAG_SHIFT
     d = st[_D]
     nodes = 0
@@ -164,6 +194,8 @@ def _search(
             status = _GROW_TABLE
             break
         m = _first(mask, codes)
+        if noise:
+            m = _shaken(stack, d * ROW, mask, m, noise, rseed)
         masks[d] = mask & ~(1 << m)
         b = (d + 1) * ROW
         if m == DEAL:
@@ -179,7 +211,7 @@ def _search(
         kh = sk.key_head(stack[b])
         slot, found = _seen_slot(seen, kh, stack[b + 1], stack[b + 2], probes)
         tag = seen[slot + 2] >> _TAG_SHIFT if found else 0
-        if found and (tag == 0 or tag == me + 1):
+        if found and (tag == 0 or (tag == me + 1 and not noise)):
             continue
         if transfers and _on_line(stack, d, b, kh):
             continue
@@ -229,9 +261,6 @@ def _search(
     return status
 
 
-_MOVES = CENTRE_TO_CORNER + 4  # move codes: 0 (the deal) to 29
-
-
 class Order(enum.Enum):
     """Which move a walk of :class:`Exhaustive` tries first at each position (the codes of
     :mod:`windmill_widget.games.windmill.search`, in the order tried: :attr:`codes`)."""
@@ -259,11 +288,57 @@ class Order(enum.Enum):
         return (*first, DEAL, *(m for m in plays if m not in first))
 
 
+@dataclass(frozen=True)
+class Restarts:
+    """A walk of :class:`Exhaustive` that starts again from the first position, in runs whose work
+    follows Luby's sequence (``unit`` times 1, 1, 2, 1, 1, 2, 4, ...), and at each position tries
+    its ``order``'s first move except ``noise`` times in 256, when it draws one at random (each run
+    its own draws, from ``seed``). A depth-first walk that takes a wrong turn near the first
+    position searches everything under it before it turns back; a run cut short leaves it, and
+    what the runs searched to the end stays searched for every walk. Its runs prove nothing: a
+    search with one is lost only once its walks in ``orders`` are exhausted. ``start``: the work
+    (units) after which it joins."""
+
+    order: Order = Order.PLAYS_FIRST
+    noise: int = 32
+    unit: int = 100_000
+    start: int = 0
+    seed: int = 1
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.order, Order):
+            raise ValueError(f"order must be an Order, not {self.order!r:.40}")
+        if not 0 < self.noise <= 256 or self.unit <= 0 or self.start < 0 or not 0 <= self.seed < 1 << 32:
+            raise ValueError(
+                f"noise must be 1-256, unit positive, start and seed (below 2**32) at least 0: {self!r:.160}"
+            )
+
+
+def luby(i: int) -> int:
+    """The ``i``-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, ...: the run
+    lengths within a constant factor of the best for any distribution of run lengths (Luby, Sinclair
+    and Zuckerman, 1993).
+
+    >>> [luby(i) for i in range(1, 16)]
+    [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    """
+    k = i.bit_length()
+    if i == (1 << k) - 1:
+        return 1 << (k - 1)
+    return luby(i - (1 << (k - 1)) + 1)
+
+
 class _Walk:
     """One depth-first walk of an :class:`Exhaustive` search: its stack, its line, its counters."""
 
     def __init__(self, order: Order, row, mask: int) -> None:
         self.order = order
+        self.root_mask = mask
+        self.tag = 0  # its number in the seen table's tags (see _TAG_SHIFT)
+        self.noise = 0  # for a walk that restarts (see Restarts): its draws, its runs
+        self.rseed = 0
+        self.runs = 0
+        self.run_from = 0
         self.codes = as_array(list(order.codes))
         self.stack = int_array(_DEPTH0 * ROW)
         self.masks = int_array(_DEPTH0)
@@ -313,18 +388,24 @@ class Exhaustive:
         table_log2: int | None = 18,
         orders: tuple[Order, ...] = (Order.PLAYS_FIRST,),
         starts: tuple[int, ...] | None = None,
+        restarts: Restarts | None = None,
     ) -> None:
         """``horizon``: positions with at most this many stock cards left are checked by the dig
         relaxation, with ``bound_budget`` relaxed positions each; ``table_log2``: the relaxation's
         shared table holds 2**table_log2 positions (None: no table, every check starts from
         scratch); ``orders``: the walks' orders (each at most once); ``starts``: the work (units,
-        see :attr:`nodes`) after which each walk starts (none: all at once)."""
+        see :attr:`nodes`) after which each walk starts (none: all at once); ``restarts``: a walk
+        that restarts as well (see :class:`Restarts`), which takes turns with the others once it
+        has joined."""
         if not orders or len(set(orders)) != len(orders) or not all(isinstance(o, Order) for o in orders):
             raise ValueError(f"orders must be distinct Order values, at least one: {orders!r:.80}")
         starts = (0,) * len(orders) if starts is None else tuple(starts)
         if len(starts) != len(orders) or min(starts) != 0:
             raise ValueError(f"starts needs one work count per order, the least 0: {starts!r:.80}")
+        if restarts is not None and not isinstance(restarts, Restarts):
+            raise ValueError(f"restarts must be a Restarts or None, not {restarts!r:.40}")
         self._starts = starts
+        self.restarts = restarts
         self.horizon = horizon
         self.bound_budget = bound_budget
         self.table_log2 = table_log2
@@ -333,6 +414,8 @@ class Exhaustive:
         self._winner: Order | None = None
         self._ct = int_array(2)
         self._walks: list[_Walk] = []
+        self._probe: _Walk | None = None  # the walk that restarts, if any
+        self._won_by_restarts = False
         self.done = state.is_won()
         if self.done:
             self.line = []
@@ -349,6 +432,11 @@ class Exhaustive:
         top = sk.waste_top(self._T, row[2])
         mask = sk.moves_mask(row[0], row[1], top, state.out, state.n, self._limit, self._transfers)
         self._walks = [_Walk(order, row, mask) for order in orders]
+        for i, w in enumerate(self._walks):
+            w.tag = i
+        if restarts is not None:
+            self._probe = _Walk(restarts.order, row, mask)
+            self._restart(self._probe, 0)
         self._seen = int_array((1 << _SEEN_FIRST_LOG2) * ROW)
         slot, _ = _seen_slot(self._seen, sk.key_head(row[0]), row[1], row[2], len(self._seen))
         self._seen[slot : slot + ROW] = [int(sk.key_head(row[0])) + 1, row[1], row[2]]
@@ -360,7 +448,7 @@ class Exhaustive:
     @property
     def nodes(self) -> int:
         """Positions visited, plus the relaxed positions the checks searched."""
-        return sum(int(w.st[_NODES]) for w in self._walks)
+        return sum(int(w.st[_NODES]) for w in self._all())
 
     @property
     def positions(self) -> int:
@@ -371,17 +459,48 @@ class Exhaustive:
     @property
     def pruned(self) -> int:
         """Positions the relaxation proved lost."""
-        return sum(int(w.st[_PRUNED]) for w in self._walks)
+        return sum(int(w.st[_PRUNED]) for w in self._all())
 
     @property
     def retried(self) -> int:
         """Checks cut short by a slice's deadline, and redone."""
-        return sum(int(w.st[_RETRIED]) for w in self._walks)
+        return sum(int(w.st[_RETRIED]) for w in self._all())
 
     @property
     def won_by(self) -> Order | None:
         """The order of the walk that found the win (None before one is found)."""
         return self._winner
+
+    @property
+    def won_by_restarts(self) -> bool:
+        """Whether the win was found by the walk that restarts (see :class:`Restarts`)."""
+        return self._won_by_restarts
+
+    @property
+    def runs(self) -> int:
+        """How many runs the walk that restarts has begun (0 without one, or before it joins)."""
+        return 0 if self._probe is None else self._probe.runs
+
+    def _all(self) -> list[_Walk]:
+        return self._walks if self._probe is None else [*self._walks, self._probe]
+
+    def _run_left(self, w: _Walk) -> int:
+        """The work left in the current run of the walk that restarts."""
+        assert self.restarts is not None
+        return self.restarts.unit * luby(w.runs) - (int(w.st[_NODES]) - w.run_from)
+
+    def _restart(self, w: _Walk, runs: int) -> None:
+        """Send the walk that restarts back to the first position for its run number ``runs``
+        (from 1; 0 readies it), with a tag of its own: what the last run left on its line stays
+        tagged as another walk's, so every walk searches it again, this one too."""
+        assert self.restarts is not None
+        w.runs = runs
+        w.run_from = int(w.st[_NODES])
+        w.st[_D] = 0
+        w.masks[0] = w.root_mask
+        w.tag = len(self._walks) + runs % (_TAGS - len(self._walks))
+        w.noise = self.restarts.noise
+        w.rseed = (self.restarts.seed << 24) + runs
 
     def run(self, max_nodes: int, deadline: float | None = None) -> str | None:
         """Search on for at most ``max_nodes`` new positions (or until ``deadline``, a
@@ -398,22 +517,34 @@ class Exhaustive:
                 self.done = True  # the walks that started (some may wait still) searched it all
                 return "lost"
             walks = [w for w in walks if not w.exhausted]
+            probe = self._probe
+            assert self.restarts is None or probe is not None
+            if probe is not None and not probe.exhausted and self.restarts.start <= self.nodes:
+                if probe.runs == 0:
+                    self._restart(probe, 1)
+                walks.append(probe)
             left = max_nodes - (self.nodes - start)
             if left <= 0:
                 return None
             # The walk with the least work so far goes next, for a turn of at most _TURN units (a
             # check of the relaxation can take it past that, and the others catch up).
             w = min(walks, key=lambda w: int(w.st[_NODES]))
-            status = self._walk(w, max(1, min(_TURN, left // len(walks))), deadline)
+            turn = max(1, min(_TURN, left // len(walks)))
+            if w is probe:
+                turn = max(1, min(turn, self._run_left(probe)))
+            status = self._walk(w, turn, deadline)
             if status == _WON:
                 d = int(w.st[_D])
                 self.line = [int(m) for m in w.moved[1 : d + 1]]
                 self._winner = w.order
+                self._won_by_restarts = w is probe
                 self.done = True
                 return "won"
             if status == _LOST:
-                w.exhausted = True
-            elif deadline is not None and clock.now() > deadline:
+                w.exhausted = True  # the walk that restarts: its run searched everything; no more
+            elif w is probe and self._run_left(probe) <= 0:
+                self._restart(probe, probe.runs + 1)
+            if status != _LOST and deadline is not None and clock.now() > deadline:
                 return None
 
     def _walk(self, w: _Walk, max_nodes: int, deadline: float | None) -> int:
@@ -426,9 +557,10 @@ class Exhaustive:
             status = _search(
                 w.st, self._ct, w.stack, w.masks, w.moved, w.at, self._seen, (1 << SEEN_MAX_LOG2) * ROW,
                 self._R, self._n, self._base, self._limit, self._transfers, self._auto,
-                self._walks.index(w), w.codes, self._T, self._TH, self._TC, self.horizon,
+                w.tag, w.codes, self._T, self._TH, self._TC, self.horizon,
                 self.bound_budget, tab, tab_max, left,
                 -1.0 if deadline is None else float(deadline), self._work, self._nxt, self._args,
+                w.noise, w.rseed,
             )  # fmt: skip
             if status == _FULL_STACK:
                 w.grow_stack()
