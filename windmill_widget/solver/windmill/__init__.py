@@ -72,7 +72,7 @@ How it works
 
 What to expect (``benchmarks/solver.py``, strict rules, one core per deal, budgets in CPU time;
 the table, with how it was measured, is in ``docs/winnability.md``): 94.9% of deals 0-999 are
-decided within a second (919 won, 30 proved lost; 95.1% on another run, the edge of a second
+decided within a second (919 won, 30 proved lost; 95.3% on another run, the edge of a second
 being what it is), 98.7% within ten (954 won, 33 lost), 99.6% within two minutes (962 won, 34
 lost) and @600 within ten; the median deal takes 0.001 s. The lab reports the
 clairvoyant win rate as a range when some deals stay unknown. From the middle of a game the
