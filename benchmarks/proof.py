@@ -58,7 +58,7 @@ def walk(seed: int, rules: Rules, seconds: float, table: bool, orders: tuple[Ord
     verdict = dfs.run(10**15, t0 + seconds)
     return {
         "verdict": verdict or "-",
-        "order": (dfs.won_by.value + (" (restarting)" if dfs.won_by_restarts else "")) if dfs.won_by else "",
+        "order": dfs.winner or "",
         "positions": dfs.positions,
         "pruned": dfs.pruned,
         "work": dfs.nodes,

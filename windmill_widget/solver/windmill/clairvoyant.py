@@ -164,9 +164,8 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
         moves = _engine_line(game, line, kings=restricted) if line is not None else ()
         stats["pruned"] = dfs.pruned
         found_by = {}
-        if by is not None and by.won_by is not None:
-            restarted = " (restarting)" if by.won_by_restarts else ""
-            found_by["order"] = by.won_by.value + restarted + (", Kings placed at once" if restricted else "")
+        if by is not None and by.winner is not None:
+            found_by["order"] = by.winner + (", Kings placed at once" if restricted else "")
         return Solution(result, moves, nodes, clock.now() - t0, method, {**stats, **found_by})
 
     big = (max_seconds is None or max_seconds >= PROOF_AT_ONCE_SECONDS) and (

@@ -477,6 +477,14 @@ class Exhaustive:
         return self._won_by_restarts
 
     @property
+    def winner(self) -> str | None:
+        """The walk that found the win, in words ("plays first", or "plays first (restarting)"
+        for the walk that restarts); None before one is found."""
+        if self._winner is None:
+            return None
+        return self._winner.value + (" (restarting)" if self._won_by_restarts else "")
+
+    @property
     def runs(self) -> int:
         """How many runs the walk that restarts has begun (0 without one, or before it joins)."""
         return 0 if self._probe is None else self._probe.runs
