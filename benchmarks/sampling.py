@@ -40,7 +40,17 @@ from windmill_widget.lab.stats import mcnemar_p, wilson
 from windmill_widget.solver import solve
 from windmill_widget.solver.windmill.clairvoyant import warm_up
 from windmill_widget.strategies import lookahead
-from windmill_widget.strategies.windmill.sampling import AGREE, MARGIN, NODES, RELAX, SAMPLES, WIDTH, Sampling
+from windmill_widget.strategies.windmill.sampling import (
+    AGREE,
+    EXACT,
+    EXACT_UNITS,
+    MARGIN,
+    NODES,
+    RELAX,
+    SAMPLES,
+    WIDTH,
+    Sampling,
+)
 
 
 def deal_range(text: str) -> list[int]:
@@ -152,6 +162,8 @@ def main() -> None:
     ap.add_argument("--relax", type=int, default=RELAX)
     ap.add_argument("--agree", type=int, default=AGREE)
     ap.add_argument("--margin", type=int, default=MARGIN)
+    ap.add_argument("--exact", type=int, default=EXACT, help="stock cards from which it plays exactly")
+    ap.add_argument("--exact-units", type=int, default=EXACT_UNITS)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--solve-nodes", type=int, default=200_000, help="the clairvoyant solver's budget a deal")
     ap.add_argument("--workers", type=int, default=2)
@@ -159,7 +171,8 @@ def main() -> None:
     ap.add_argument("--report-only", action="store_true", help="print the figures of the deals in --out")
     args = ap.parse_args()
     settings = {
-        k: getattr(args, k) for k in ("samples", "width", "nodes", "relax", "agree", "seed", "margin")
+        k: getattr(args, k)
+        for k in ("samples", "width", "nodes", "relax", "agree", "seed", "margin", "exact", "exact_units")
     }
     deals = deal_range(args.deals)
     out = Path(args.out)
@@ -167,7 +180,9 @@ def main() -> None:
     if out.exists():
         for line in out.read_text().splitlines():
             r = json.loads(line)
-            r["settings"].setdefault("margin", 1)  # (records from before the option)
+            r["settings"].setdefault("margin", 1)  # (records from before the options)
+            r["settings"].setdefault("exact", 0)
+            r["settings"].setdefault("exact_units", EXACT_UNITS)
             same = (
                 r["settings"] == settings
                 and r["rules"] == args.rules

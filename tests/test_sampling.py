@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import random
 import time
+from fractions import Fraction
 
 import cloudpickle
 import pytest
@@ -18,6 +19,7 @@ import windmill_widget
 from windmill_widget import Game, IllegalMove, Move, QuiltGame, Rules, sampling, sampling_player
 from windmill_widget.games.windmill.rules import PRESETS
 from windmill_widget.solver import solve
+from windmill_widget.solver.windmill.no_peek import no_peek
 from windmill_widget.strategies import Advice, default_strategy, greedy, lookahead
 from windmill_widget.strategies.windmill.sampling import Sampling
 
@@ -214,3 +216,50 @@ def test_a_wide_margin_leaves_every_close_call_to_lookahead() -> None:
         if t.why not in ("forced", "wins"):
             assert t.move == lookahead(view), t
         game.play(t.move)
+
+
+def test_near_the_stocks_end_the_exact_search_decides() -> None:
+    # With at most `exact` cards in the stock, the move is one of the exact no-peeking search's
+    # best, and the advice gives each move's exact chance; with exact=0, or a budget too small to
+    # finish, the samples decide as before.
+    player, without = cheap(), Sampling(samples=3, width=4, nodes=2_000, relax=300, agree=2, exact=0)
+    starved = Sampling(samples=3, width=4, nodes=2_000, relax=300, agree=2, exact_units=1)
+    exact = 0
+    for seed in range(6):
+        game = Game(seed=seed)
+        while game.status == "playing" and len(game.pile("stock")) > 6:
+            game.play(greedy(game.view()))
+        while game.status == "playing":
+            view = game.view()
+            t = player.tally(view)
+            assert without.tally(view).why != "exact" and starved.tally(view).why != "exact"
+            if t.why == "exact":
+                exact += 1
+                found = no_peek(view)
+                assert dict(t.values) == {m: v for m, v in found.moves}
+                played = restocked_after(game, t.move)
+                assert played == max(v for _, v in found.moves)  # the move is worth the best value
+                assert "Every way the last" in player.advise(view).reason
+            game.play(t.move)
+    assert exact  # the games met decisions the exact search made
+    with pytest.raises(ValueError, match="exact must be a whole number >= 0"):
+        sampling_player(exact=-1)
+    classic = Game(seed=5, rules=Rules.classic())
+    while classic.status == "playing" and len(classic.pile("stock")) > 4:
+        classic.play(greedy(classic.view()))
+    assert classic.status == "playing"  # rules the exact search does not take: the samples decide
+    assert player.tally(classic.view()).why != "exact"
+
+
+def restocked_after(game: Game, move: Move):
+    """The exact no-peeking value of ``game`` after ``move`` (averaged over the card it turns up)."""
+    kwargs = game.position()
+    stock = kwargs.pop("stock")
+    values = []
+    for i in range(max(1, len(stock))):
+        g = Game.from_position(stock=stock[:i] + stock[i + 1 :] + stock[i : i + 1], **kwargs)
+        g.play(move)
+        values.append(no_peek(g.view()).value)
+        if len(g.pile("stock")) == len(stock):  # nothing turned up
+            return values[0]
+    return sum(values, Fraction(0)) / len(values)

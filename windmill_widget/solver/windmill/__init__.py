@@ -70,11 +70,15 @@ How it works
   many plays it takes to dig the next card. A position dug less than a known loss, with its
   next card no sooner, is lost too.
 
+Beside it, not clairvoyant: :func:`.no_peek.no_peek`, the exact chance of a win for a player who
+cannot see the stock (an expectimax over the cards still to come), affordable near the stock's
+end; the ``sampling`` player plays by it there.
+
 What to expect (``benchmarks/solver.py``, strict rules, one core per deal, budgets in CPU time;
 the table, with how it was measured, is in ``docs/winnability.md``): 94.9% of deals 0-999 are
 decided within a second (919 won, 30 proved lost; 95.3% on another run, the edge of a second
 being what it is), 98.7% within ten (954 won, 33 lost), 99.6% within two minutes (962 won, 34
-lost) and @600 within ten; the median deal takes 0.001 s. The lab reports the
+lost) and the same within ten minutes; the median deal takes 0.001 s. The lab reports the
 clairvoyant win rate as a range when some deals stay unknown. From the middle of a game the
 solver proves losses more easily (``benchmarks/solver.py --stock N``, from where ``greedy`` has
 played a deal down to N stock cards). The first solve in a process compiles the loops (or loads

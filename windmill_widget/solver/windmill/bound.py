@@ -57,16 +57,7 @@ def dig_search(
     """:func:`relaxed_winnable`'s verdict, and how many relaxed positions it searched. With a
     ``table`` (:class:`~.dig_kernel.SharedTable`, for positions of one deal only) the search
     starts from what earlier calls learnt and adds what it learns."""
-    have = state.cnt  # cards of each rank at hand
-    w = state.wcode
-    if w:
-        have[(w & 15) - 1] += 1
-    # The waste below its top, top first: buried[t] comes up once plays outnumber deals by t + 1.
-    buried = []
-    w >>= 4
-    while w:
-        buried.append((w & 15) - 1)
-        w >>= 4
+    have, buried = hand_and_buried(state)
     verdict, nodes = dig_kernel.dig(
         state.R,
         state.n,
@@ -74,7 +65,7 @@ def dig_search(
         buried,
         sorted(state.corner),
         state.centre,
-        _norm_run(state.run, state.limit),
+        norm_run(state.run, state.limit),
         state.limit,
         state.any,
         state.out,
@@ -87,5 +78,22 @@ def dig_search(
     return (None if verdict == dig_kernel.NO_CONCLUSION else verdict == dig_kernel.WON), nodes
 
 
-def _norm_run(run: int, limit: int | None) -> int:
+def hand_and_buried(state: SearchState) -> tuple[list[int], list[int]]:
+    """The relaxed game's start: how many cards of each rank are at hand (the sails and the
+    waste's top), and the waste below its top, top first (``buried[t]`` comes up once plays
+    outnumber deals by ``t + 1``)."""
+    have = state.cnt
+    w = state.wcode
+    if w:
+        have[(w & 15) - 1] += 1
+    buried = []
+    w >>= 4
+    while w:
+        buried.append((w & 15) - 1)
+        w >>= 4
+    return have, buried
+
+
+def norm_run(run: int, limit: int | None) -> int:
+    """The corner run as the relaxation counts it (no run without a limit, none past it)."""
     return 0 if limit is None else min(run, limit)

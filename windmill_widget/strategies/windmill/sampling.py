@@ -80,12 +80,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from fractions import Fraction
 
 from ...core.errors import IllegalMove
 from ...games.windmill import Move, PlayerView
 from ...games.windmill.search import SearchState, concrete_move
 from ...solver.windmill.beam import beam_search
 from ...solver.windmill.bound import dig_search
+from ...solver.windmill.no_peek import no_peek
 from ..advice import Advice
 from .evaluate import mirror, safe_moves
 from .lookahead import lookahead
@@ -101,6 +103,11 @@ RELAX = 2_000
 AGREE = 6
 #: Default number of samples more a move must win than ``lookahead``'s choice to overrule it.
 MARGIN = 1
+#: Default number of stock cards at or below which the exact no-peeking search
+#: (:func:`~windmill_widget.solver.windmill.no_peek.no_peek`) decides instead of the samples, and
+#: its budget in units of work; past the budget the samples decide after all.
+EXACT = 8
+EXACT_UNITS = 200_000
 
 
 @dataclass(frozen=True)
@@ -111,7 +118,9 @@ class Tally:
     move: Move
     wins: tuple[tuple[Move, int, int], ...]  # (move, samples won, samples tried)
     samples: int  # samples drawn
-    why: str  # "forced", "wins", "no-stock", "sampled", "hopeless", "tie"
+    why: str  # "forced", "wins", "exact", "no-stock", "sampled", "hopeless", "tie"
+    #: With ``why == "exact"``: each distinct move's exact chance of a win without peeking.
+    values: tuple[tuple[Move, Fraction], ...] = ()
 
 
 class Sampling:
@@ -121,14 +130,19 @@ class Sampling:
     search's width and node budget per call. ``relax``: the dig relaxation's node budget per call
     (0: none). ``agree``: stop after this many samples if every candidate did the same on each.
     ``margin``: how many samples more than ``lookahead``'s choice a move must win to be played
-    instead of it. ``seed``: the samples are drawn from a generator seeded by ``seed`` and the
-    position alone, so the same position always gets the same samples (and two games that look
-    the same from the player's chair get the same answer).
+    instead of it. ``exact``: with at most this many cards in the stock (0: never), under the rules
+    it takes (the strict and relaxed presets), the exact no-peeking search decides, within
+    ``exact_units`` units of work (else the samples do); its best move is the best any player can
+    do, so there ``lookahead``'s choice is kept only among equals. ``seed``: the samples are drawn
+    from a generator seeded by ``seed`` and the position alone, so the same position always gets
+    the same samples (and two games that look the same from the player's chair get the same
+    answer).
 
     >>> from windmill_widget import Game
     >>> player = Sampling(samples=4, seed=1)
-    >>> player
-    <sampling: samples=4, width=16, nodes=20000, relax=2000, agree=6, margin=1, seed=1>
+    >>> player  # doctest: +NORMALIZE_WHITESPACE
+    <sampling: samples=4, width=16, nodes=20000, relax=2000, agree=6, margin=1, exact=8,
+     exact_units=200000, seed=1>
     >>> player.advise(Game(seed=1).view()).move in Game(seed=1).legal_moves()
     True
     """
@@ -142,6 +156,8 @@ class Sampling:
         relax: int = RELAX,
         agree: int = AGREE,
         margin: int = MARGIN,
+        exact: int = EXACT,
+        exact_units: int = EXACT_UNITS,
         seed: int = 0,
         name: str = "sampling",
     ) -> None:
@@ -150,21 +166,25 @@ class Sampling:
         ):  # fmt: skip
             if not isinstance(value, int) or value < 1:
                 raise ValueError(f"{label} must be a positive whole number, not {value!r}.")
-        if not isinstance(relax, int) or relax < 0:
-            raise ValueError(f"relax must be a whole number >= 0, not {relax!r}.")
+        for label, value in (("relax", relax), ("exact", exact), ("exact_units", exact_units)):
+            if not isinstance(value, int) or value < 0:
+                raise ValueError(f"{label} must be a whole number >= 0, not {value!r}.")
         self.samples = samples
         self.width = width
         self.nodes = nodes
         self.relax = relax
         self.agree = agree
         self.margin = margin
+        self.exact = exact
+        self.exact_units = exact_units
         self.seed = seed
         self.__name__ = name
 
     def __repr__(self) -> str:
         return (
             f"<{self.__name__}: samples={self.samples}, width={self.width}, nodes={self.nodes}, "
-            f"relax={self.relax}, agree={self.agree}, margin={self.margin}, seed={self.seed}>"
+            f"relax={self.relax}, agree={self.agree}, margin={self.margin}, exact={self.exact}, "
+            f"exact_units={self.exact_units}, seed={self.seed}>"
         )
 
     def __call__(self, view: PlayerView) -> Move:
@@ -195,6 +215,9 @@ class Sampling:
             s.undo(rec)
             if won:
                 return Tally(concrete_move(view, m), (), 0, "wins")
+        exact = self._exact(view, equivalent)
+        if exact is not None:
+            return exact
         pool = sorted(c.rank for c in view.unseen)
         rng = random.Random(f"sampling:{self.seed}:{s.key()}:{s.limit}:{s.any}:{s.auto}")
         n_samples = self.samples if pool else 1  # an empty stock hides nothing
@@ -269,6 +292,26 @@ class Sampling:
             same[code] = seen[key]
         return out, same
 
+    def _exact(self, view: PlayerView, equivalent: dict[int, int]) -> Tally | None:
+        """The exact search's decision, when the stock is short enough, the rules are ones it
+        takes, and it finishes within its budget (else ``None``)."""
+        rules = view.rules
+        if (
+            not self.exact
+            or view.stock_count > self.exact
+            or rules.auto_kings
+            or rules.transfers != "corner-to-centre"
+        ):
+            return None
+        found = no_peek(view, max_units=self.exact_units)
+        if not found.complete:
+            return None
+        values = tuple((m, v) for m, v in found.moves if v is not None)
+        best = {equivalent[m.code] for m in found.best_moves()}
+        default = lookahead(view)
+        pick = default if equivalent.get(default.code) in best else found.best
+        return Tally(pick, (), 0, "exact", values)
+
     def _wins(self, s: SearchState, m: int) -> int:
         """1 if the solver wins the sample in ``s`` after move ``m`` within its budgets, else 0."""
         rec = s.apply(m)
@@ -304,6 +347,8 @@ def _reason(view: PlayerView, t: Tally) -> str:
             f"In none of {t.samples} guesses at the stock order could the solver find a win after any "
             "move; this is lookahead's choice."
         )
+    if t.why == "exact":
+        return _exact_reason(view, t)
     if t.why == "no-stock":
         return "The stock is used up: the solver sees the whole game, and this move still wins."
     won, tried = (chosen[1], chosen[2]) if chosen else (0, t.samples)
@@ -317,6 +362,24 @@ def _reason(view: PlayerView, t: Tally) -> str:
     return text
 
 
+def _exact_reason(view: PlayerView, t: Tally) -> str:
+    mine = next((v for m, v in t.values if m == t.move), None)
+    if mine is None:  # an equivalent of a listed move: the same value as the best
+        mine = max(v for _, v in t.values)
+    n = view.stock_count
+    head = (
+        f"Every way the last {n} stock cards may come was searched: {_describe(view, t.move)} "
+        f"wins {_share(mine)} of them with the best play after it"
+    )
+    others = [f"{_describe(view, m)} {_share(v)}" for m, v in t.values if m != t.move]
+    tail = "; " + "; ".join(others) if others else ""
+    return f"{head}{tail}. No player who cannot see the stock does better."
+
+
+def _share(v: Fraction) -> str:
+    return "all" if v == 1 else "none" if v == 0 else f"{float(v):.1%}"
+
+
 def sampling_player(
     *,
     samples: int = SAMPLES,
@@ -325,15 +388,26 @@ def sampling_player(
     relax: int = RELAX,
     agree: int = AGREE,
     margin: int = MARGIN,
+    exact: int = EXACT,
+    exact_units: int = EXACT_UNITS,
     seed: int = 0,
 ) -> Sampling:
     """A sampling player with other settings (see :class:`Sampling`).
 
-    >>> sampling_player(samples=8, seed=3)
-    <sampling: samples=8, width=16, nodes=20000, relax=2000, agree=6, margin=1, seed=3>
+    >>> sampling_player(samples=8, seed=3)  # doctest: +NORMALIZE_WHITESPACE
+    <sampling: samples=8, width=16, nodes=20000, relax=2000, agree=6, margin=1, exact=8,
+     exact_units=200000, seed=3>
     """
     return Sampling(
-        samples=samples, width=width, nodes=nodes, relax=relax, agree=agree, margin=margin, seed=seed
+        samples=samples,
+        width=width,
+        nodes=nodes,
+        relax=relax,
+        agree=agree,
+        margin=margin,
+        exact=exact,
+        exact_units=exact_units,
+        seed=seed,
     )
 
 
