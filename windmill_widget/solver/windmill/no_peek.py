@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import factorial
 
-from ...games.windmill import Move, PlayerView
+from ...games.windmill import Move, PlayerView, Rules
 from ...games.windmill.search import (
     CENTRE_NEEDS,
     CORNER_NEEDS,
@@ -91,6 +91,18 @@ class NoPeekResult:
         return f"<NoPeekResult value={value}, {len(self.moves)} moves, {self.units} units>"
 
 
+def takes(rules: Rules) -> bool:
+    """Whether :func:`no_peek` takes ``rules``: no King moves by itself (a move would turn up
+    several stock cards) and no card goes from corner to corner (the moves would go round in
+    circles).
+
+    >>> from windmill_widget import Rules
+    >>> [takes(getattr(Rules, name)()) for name in Rules.PRESETS]
+    [True, True, False, False]
+    """
+    return not rules.auto_kings and rules.transfers == "corner-to-centre"
+
+
 class _OutOfUnits(Exception):
     pass
 
@@ -99,11 +111,10 @@ class _Search:
     """The expectimax over one view's mirror; values are exact fractions."""
 
     def __init__(self, view: PlayerView, max_units: int, cut: bool) -> None:
-        rules = view.rules
-        if rules.auto_kings or rules.transfers != "corner-to-centre":
+        if not takes(view.rules):
             raise ValueError(
                 "The exact no-peeking search takes rules whose stock turns up one card a move, with "
-                f"no Kings that move by themselves and no transfers between corners, not {rules!r}."
+                f"no Kings that move by themselves and no transfers between corners, not {view.rules!r}."
             )
         self.s = SearchState.from_view(view)
         self.pool = [0] * 14  # unseen cards of each rank

@@ -95,7 +95,7 @@ from ...games.windmill import Move, PlayerView
 from ...games.windmill.search import SearchState, concrete_move
 from ...solver.windmill.beam import beam_search
 from ...solver.windmill.bound import dig_search
-from ...solver.windmill.no_peek import no_peek
+from ...solver.windmill.no_peek import no_peek, takes
 from ..advice import Advice
 from .evaluate import mirror, safe_moves
 from .lookahead import lookahead
@@ -303,13 +303,7 @@ class Sampling:
     def _exact(self, view: PlayerView, equivalent: dict[int, int]) -> Tally | None:
         """The exact search's decision, when the stock is short enough, the rules are ones it
         takes, and it finishes within its budget (else ``None``)."""
-        rules = view.rules
-        if (
-            not self.exact
-            or view.stock_count > self.exact
-            or rules.auto_kings
-            or rules.transfers != "corner-to-centre"
-        ):
+        if not self.exact or view.stock_count > self.exact or not takes(view.rules):
             return None
         found = no_peek(view, max_units=self.exact_units)
         if not found.complete:
