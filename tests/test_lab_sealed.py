@@ -355,6 +355,19 @@ def test_a_long_request_to_a_process_that_stopped_reading_still_meets_the_limit(
             player.choose(LongView())
 
 
+def test_starting_the_process_has_its_own_limit_not_the_strategys_load_limit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Starting Python and the kit takes about a second, however quick the strategy's own load is
+    # asked to be; the start has its own limit (sealed.START_LIMIT), and overrunning it says so.
+    quick = student(tmp_path, "quick", "def strategy(view):\n    return view.legal_moves()[0]\n")
+    with SealedPlayer(quick, load_limit=0.001) as player:
+        player._launch()  # well over a millisecond, within the start's own limit
+    monkeypatch.setattr("windmill_widget.lab.sealed.START_LIMIT", 0.001)
+    with SealedPlayer(quick) as player, pytest.raises(SealedError, match=r"took longer than .* to start"):
+        player._launch()
+
+
 def test_the_sealed_player_reloads_a_fresh_copy_and_restarts_after_a_kill(tmp_path: Path) -> None:
     counter = student(
         tmp_path,

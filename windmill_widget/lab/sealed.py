@@ -244,8 +244,8 @@ class SealedPlayer:
         (so that the strategy cannot fake the report)."""
         self.close()
         self._start()
-        limit = self.load_limit
-        deadline = None if limit is None else time.monotonic() + limit
+        limit = START_LIMIT  # Python and the kit: not the strategy's time, so not its load limit
+        deadline = time.monotonic() + limit
         self._asked = 0
         report = self._reply(
             self._read_line(deadline, f"the strategy's process took longer than {_secs(limit)} to start")
