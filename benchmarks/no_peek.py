@@ -37,6 +37,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain checkout too
 
+from sampling import deal_range  # benchmarks/sampling.py, beside this script
+
 from windmill_widget import Game, Rules
 from windmill_widget.solver import solve
 from windmill_widget.solver.windmill.clairvoyant import warm_up
@@ -46,11 +48,6 @@ from windmill_widget.strategies.windmill.sampling import Sampling
 
 PLAYERS = {"lookahead": lookahead, "sampling": Sampling(exact=0)}
 BY = {"tips": tips, "greedy": greedy, "lookahead": lookahead}
-
-
-def deal_range(text: str) -> list[int]:
-    lo, _, hi = text.partition("-")
-    return list(range(int(lo), int(hi or lo) + 1))
 
 
 def one(seed: int, stock: int, *, rules: str, by: str, orders: int, **budgets: int) -> dict:

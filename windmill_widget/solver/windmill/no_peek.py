@@ -38,16 +38,7 @@ from fractions import Fraction
 from math import factorial
 
 from ...games.windmill import Move, PlayerView, Rules
-from ...games.windmill.search import (
-    CENTRE_NEEDS,
-    CORNER_NEEDS,
-    CORNER_TO_CORNER,
-    DEAL,
-    TO_CENTRE,
-    TO_CORNER,
-    SearchState,
-    concrete_move,
-)
+from ...games.windmill.search import SearchState, concrete_move
 from . import dig_kernel
 from .bound import hand_and_buried, norm_run
 
@@ -108,7 +99,7 @@ class _OutOfUnits(Exception):
 
 
 class _Search:
-    """The expectimax over one view's mirror; values are exact fractions."""
+    """The expectimax over one view's mirror; values are integers over the stock's orders."""
 
     def __init__(self, view: PlayerView, max_units: int, cut: bool) -> None:
         if not takes(view.rules):
@@ -130,34 +121,19 @@ class _Search:
         if self.units > self.max_units:
             raise _OutOfUnits
 
-    def reveals(self, m: int) -> bool:
-        """Does move ``m`` turn up a stock card (a deal, or a sail refilled from the stock)?"""
-        s = self.s
-        if m == DEAL:
-            return True
-        if m == TO_CENTRE:
-            r = CENTRE_NEEDS[s.centre]
-        elif TO_CORNER <= m < CORNER_TO_CORNER:
-            r = CORNER_NEEDS[s.corner[m - TO_CORNER]]
-        else:
-            return False
-        w = s.wcode
-        if (w & 15) == r + 1:  # taken from the waste's top
-            return False
-        return w == 0 and s.k < s.n  # a sail emptied with no waste to refill it
-
     def move_value(self, m: int) -> int:
         """Move ``m``'s value times the stock's orders (``L!`` for ``L`` cards left: an integer,
         so values are exact and ties are ties)."""
         s = self.s
-        if not self.reveals(m):
-            rec = s.apply(m)
+        k = s.k
+        rec = s.apply(m)  # a stock card it turns up reads as rank 0 (unknown)
+        if s.k == k:  # none turned up (the search model decides where a refill comes from)
             try:
                 return self.value()
             finally:
                 s.undo(rec)
+        s.undo(rec)
         pool = self.pool
-        k = s.k
         total = 0
         for r in range(1, 14):
             c = pool[r]
@@ -205,7 +181,7 @@ class _Search:
             have[r] += self.pool[r]
         run = norm_run(s.run, s.limit)
         verdict, nodes = dig_kernel.dig(
-            [0], 0, have, buried, sorted(s.corner), s.centre, run, s.limit, False, s.out, 0, CUT_BUDGET, None
+            [0], 0, have, buried, sorted(s.corner), s.centre, run, s.limit, s.any, s.out, 0, CUT_BUDGET, None
         )
         self._spend(nodes)
         return verdict == dig_kernel.LOST
