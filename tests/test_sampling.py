@@ -21,7 +21,7 @@ from windmill_widget.games.windmill.rules import PRESETS
 from windmill_widget.solver import solve
 from windmill_widget.solver.windmill.no_peek import no_peek
 from windmill_widget.strategies import Advice, default_strategy, greedy, lookahead
-from windmill_widget.strategies.windmill.sampling import Sampling
+from windmill_widget.strategies.windmill.sampling import Sampling, Why
 
 
 def cheap(seed: int = 0) -> Sampling:
@@ -153,7 +153,7 @@ def test_sampling_plays_a_winning_move_without_sampling() -> None:
     for move in line[:-1]:
         won.play(move)
     t = cheap().tally(won.view())
-    assert t.why in ("wins", "forced") and t.samples == 0
+    assert t.why in (Why.WINS, Why.FORCED) and t.samples == 0
     won.play(t.move)
     assert won.status == "won"
 
@@ -181,11 +181,31 @@ def test_advice_says_what_the_samples_showed() -> None:
         for move, won, tried in t.wins:
             assert move in game.legal_moves()
             assert 0 <= won <= tried <= t.samples <= player.samples
-        if t.why in ("sampled", "tie"):
+        if t.why in (Why.SAMPLED, Why.TIE):
             sampled += 1
             assert f"of {max(tried for _, _, tried in t.wins)} guesses at the stock order" in advice.reason
         game.play(advice.move)
     assert sampled  # some decision was sampled and explained
+
+
+def test_every_decision_says_how_it_was_made_as_a_value() -> None:
+    # Tally.why is a Why member (not a bare string), and each kind of decision has its own sentence.
+    player = cheap(4)
+    reasons: dict[Why, set[str]] = {}
+    for seed in range(3):
+        game = Game(seed=seed)
+        while game.status == "playing":
+            view = game.view()
+            t = player.tally(view)
+            assert type(t.why) is Why, t
+            reasons.setdefault(t.why, set()).add(player.advise(view).reason)
+            game.play(t.move)
+    assert len(reasons) >= 4, sorted(reasons)  # the games met several kinds of decision
+    openings = {why: {text[:12] for text in texts} for why, texts in reasons.items()}
+    for why, other in itertools.combinations(openings, 2):
+        if {why, other} != {Why.SAMPLED, Why.TIE} and {why, other} != {Why.SAMPLED, Why.CLOSE}:
+            assert not openings[why] & openings[other], (why, other)
+    assert str(Why.NO_STOCK) == "no-stock" and Why.TIE == "tie"  # prints and compares as its text
 
 
 def test_sampling_player_checks_its_settings() -> None:
@@ -213,7 +233,7 @@ def test_a_wide_margin_leaves_every_close_call_to_lookahead() -> None:
     for _ in range(40):
         view = game.view()
         t = player.tally(view)
-        if t.why not in ("forced", "wins"):
+        if t.why not in (Why.FORCED, Why.WINS):
             assert t.move == lookahead(view), t
         game.play(t.move)
 
@@ -232,8 +252,8 @@ def test_near_the_stocks_end_the_exact_search_decides() -> None:
         while game.status == "playing":
             view = game.view()
             t = player.tally(view)
-            assert without.tally(view).why != "exact" and starved.tally(view).why != "exact"
-            if t.why == "exact":
+            assert Why.EXACT not in (without.tally(view).why, starved.tally(view).why)
+            if t.why is Why.EXACT:
                 exact += 1
                 found = no_peek(view)
                 assert dict(t.values) == {m: v for m, v in found.moves}
@@ -248,7 +268,7 @@ def test_near_the_stocks_end_the_exact_search_decides() -> None:
     while classic.status == "playing" and len(classic.pile("stock")) > 4:
         classic.play(greedy(classic.view()))
     assert classic.status == "playing"  # rules the exact search does not take: the samples decide
-    assert player.tally(classic.view()).why != "exact"
+    assert player.tally(classic.view()).why is not Why.EXACT
 
 
 def restocked_after(game: Game, move: Move):

@@ -91,6 +91,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...core.errors import IllegalMove
+from ...core.outcome import TextEnum
 from ...games.windmill import Move, PlayerView
 from ...games.windmill.search import SearchState, concrete_move
 from ...solver.windmill.beam import beam_search
@@ -118,6 +119,20 @@ EXACT = 8
 EXACT_UNITS = 200_000
 
 
+class Why(TextEnum):
+    """How the sampling player chose a move (``Tally.why``). A ``str`` enum: it prints as its text."""
+
+    FORCED = "forced"  #: one distinct move (the others lead to the same position, or go round in circles)
+    WINS = "wins"  #: the move wins on the spot
+    EXACT = "exact"  #: the exact no-peeking search decided (a short stock)
+    SAMPLED = "sampled"  #: one move won the most samples
+    TIE = "tie"  #: several moves won the most samples: ``lookahead``'s choice among them, or the first
+    CLOSE = "close"  #: the samples' best beat ``lookahead``'s choice by less than the margin: its choice
+    NO_STOCK = "no-stock"  #: the stock is used up: the solver saw the one true order, and this move wins
+    HOPELESS = "hopeless"  #: no sample could be won after any move: ``lookahead``'s choice
+    HOPELESS_NO_STOCK = "hopeless-no-stock"  #: the stock is used up and no move wins: ``lookahead``'s
+
+
 @dataclass(frozen=True)
 class Tally:
     """What the samples showed at one decision: each candidate move with the samples it won and the
@@ -126,8 +141,8 @@ class Tally:
     move: Move
     wins: tuple[tuple[Move, int, int], ...]  # (move, samples won, samples tried)
     samples: int  # samples drawn
-    why: str  # "forced", "wins", "exact", "no-stock", "sampled", "hopeless", "tie"
-    #: With ``why == "exact"``: each distinct move's exact chance of a win without peeking.
+    why: Why  # how the move was chosen
+    #: With ``why is Why.EXACT``: each distinct move's exact chance of a win without peeking.
     values: tuple[tuple[Move, Fraction], ...] = ()
 
 
@@ -214,15 +229,15 @@ class Sampling:
         s = mirror(view)
         candidates, equivalent = self._candidates(view, s)
         if not candidates:  # nothing but moves between foundations that go round in circles
-            return Tally(lookahead(view), (), 0, "forced")
+            return Tally(lookahead(view), (), 0, Why.FORCED)
         if len(candidates) == 1:
-            return Tally(concrete_move(view, candidates[0]), (), 0, "forced")
+            return Tally(concrete_move(view, candidates[0]), (), 0, Why.FORCED)
         for m in candidates:
             rec = s.apply(m)
             won = s.out == 0
             s.undo(rec)
             if won:
-                return Tally(concrete_move(view, m), (), 0, "wins")
+                return Tally(concrete_move(view, m), (), 0, Why.WINS)
         exact = self._exact(view, equivalent)
         if exact is not None:
             return exact
@@ -263,17 +278,17 @@ class Sampling:
         best = max(wins)
         default = lookahead(view)
         if best == 0:
-            pick, why = default, "hopeless" if pool else "hopeless-no-stock"
+            pick, why = default, Why.HOPELESS if pool else Why.HOPELESS_NO_STOCK
         else:
             leaders = [
                 concrete_move(view, m) for j, m in enumerate(candidates) if wins[j] == best and alive[j]
             ]
             tie = len(leaders) > 1
             pick = default if default in leaders else leaders[0]
-            why = ("tie" if tie else "sampled") if pool else "no-stock"
+            why = (Why.TIE if tie else Why.SAMPLED) if pool else Why.NO_STOCK
             d = equivalent.get(default.code)
             if pick != default and d is not None and best - wins[d] < self.margin:
-                pick, why = default, "close"  # the samples do not clearly overrule lookahead
+                pick, why = default, Why.CLOSE  # the samples do not clearly overrule lookahead
         table = tuple((concrete_move(view, m), wins[j], tried[j]) for j, m in enumerate(candidates))
         return Tally(pick, table, drawn, why)
 
@@ -312,7 +327,7 @@ class Sampling:
         best = {equivalent[m.code] for m in found.best_moves()}
         default = lookahead(view)
         pick = default if equivalent.get(default.code) in best else found.best
-        return Tally(pick, (), 0, "exact", values)
+        return Tally(pick, (), 0, Why.EXACT, values)
 
     def _wins(self, s: SearchState, m: int) -> int:
         """1 if the solver wins the sample in ``s`` after move ``m`` within its budgets, else 0."""
@@ -336,30 +351,30 @@ def _describe(view: PlayerView, move: Move) -> str:
 
 def _reason(view: PlayerView, t: Tally) -> str:
     """What the samples showed, in a sentence or two."""
-    if t.why == "forced":
+    if t.why is Why.FORCED:
         return "Every other legal move leads to the same position (or goes round in circles)."
-    if t.why == "wins":
+    if t.why is Why.WINS:
         return "This move wins the game."
     chosen = next((w for w in t.wins if w[0] == t.move), None)
     others = [w for w in t.wins if w[0] != t.move]
-    if t.why.startswith("hopeless"):
-        if t.why == "hopeless-no-stock":
-            return "The stock is used up and the solver finds no win from here; this is lookahead's choice."
+    if t.why is Why.HOPELESS_NO_STOCK:
+        return "The stock is used up and the solver finds no win from here; this is lookahead's choice."
+    if t.why is Why.HOPELESS:
         return (
             f"In none of {t.samples} guesses at the stock order could the solver find a win after any "
             "move; this is lookahead's choice."
         )
-    if t.why == "exact":
+    if t.why is Why.EXACT:
         return _exact_reason(view, t)
-    if t.why == "no-stock":
+    if t.why is Why.NO_STOCK:
         return "The stock is used up: the solver sees the whole game, and this move still wins."
     won, tried = (chosen[1], chosen[2]) if chosen else (0, t.samples)
     head = f"In {won} of {tried} guesses at the stock order, {_describe(view, t.move)} still wins"
     tails = [f"{_describe(view, m)} wins {w}" + (f" of {n}" if n != tried else "") for m, w, n in others]
     text = head + ("; " + "; ".join(tails) if tails else "") + "."
-    if t.why == "tie":
+    if t.why is Why.TIE:
         text += " (A tie: lookahead's choice among the best.)"
-    elif t.why == "close":
+    elif t.why is Why.CLOSE:
         text += " (Too close to overrule lookahead, whose choice this is.)"
     return text
 
