@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from windmill_widget import Game, Rules
+from windmill_widget import Game, QuiltGame, Rules
 from windmill_widget.solver import solve
 from windmill_widget.solver.windmill.no_peek import NoPeekResult, no_peek
 from windmill_widget.strategies import greedy, tips
@@ -161,3 +161,15 @@ def test_finished_games_and_refused_rules() -> None:
     for rules in (Rules.classic(), Rules.pysolfc()):
         with pytest.raises(ValueError, match="one card a move"):
             no_peek(Game(seed=1, rules=rules).view())
+
+
+def test_what_is_not_a_windmill_view_or_a_budget_is_refused_clearly() -> None:
+    with pytest.raises(TypeError, match=r"game\.view\(\).*not a Windmill game"):
+        no_peek(Game(seed=1))  # the game itself knows the stock's order
+    for wrong in (QuiltGame(seed=1).view(), None, "deal"):
+        with pytest.raises(TypeError, match="no_peek takes a Windmill player view"):
+            no_peek(wrong)
+    for units in (-1, 2.5, "many", True):
+        with pytest.raises(ValueError, match="max_units must be a whole number of at least 0"):
+            no_peek(Game(seed=1).view(), max_units=units)
+    assert not no_peek(Game(seed=1).view(), max_units=0).complete  # nothing to spend: unknown

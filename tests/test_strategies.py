@@ -299,3 +299,18 @@ def test_lab_ends_games_that_cannot_progress_under_pysolfc_as_lost() -> None:
     assert stuck  # some games did end with moves left, so the rule was needed
     assert not any(can_progress(r.game(Rules.pysolfc()).view()) for r in stuck)
     assert all(r.moves < 600 for r in results)
+
+
+@pytest.mark.parametrize("name", ["greedy", "tips", "lookahead", "sampling"])
+def test_a_player_handed_the_game_instead_of_its_view_says_what_to_pass(name: str) -> None:
+    # A player sees what a player at the table sees: game.view(), never the game (which knows the
+    # stock's order). Anything else is refused with a message, by the move and by the advice alike.
+    player = getattr(windmill_widget.strategies, name)
+    game = Game(seed=1)
+    for ask in (player, player.advise):
+        with pytest.raises(TypeError, match=rf"{name} takes what a player sees, game\.view\(\)"):
+            ask(game)
+        for wrong in (None, "deal", 42):
+            with pytest.raises(TypeError, match=rf"{name} takes a player view such as game\.view\(\)"):
+                ask(wrong)
+    assert player(game.view()) in game.legal_moves()  # and the view is taken as before

@@ -29,6 +29,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..core.game import PatienceGame
+from ..core.text import excerpt
 from ..core.view import PlayerView
 from . import crazy_quilt, windmill
 from .advice import Advice
@@ -55,16 +57,28 @@ class AnyGame:
             ) from None
 
     def __call__(self, view: PlayerView) -> Any:
-        return self.player(view.game)(view)
+        return self.player(self._game_of(view))(view)
 
     def advise(self, view: PlayerView) -> Advice:
         """The move this player makes in ``view``, with the reason its game's player gives (if any)."""
-        player = self.player(view.game)
+        player = self.player(self._game_of(view))
         advise = getattr(player, "advise", None)
         return advise(view) if callable(advise) else Advice(player(view))
 
     def __repr__(self) -> str:
         return f"<{self.__name__}: plays {', '.join(self.players)}>"
+
+    def _game_of(self, view: object) -> str:
+        """The game ``view`` is a view of; a clear error for anything else (a game itself included:
+        a player sees only what a player at the table would)."""
+        if isinstance(view, PlayerView):
+            return view.game
+        if isinstance(view, PatienceGame):
+            raise TypeError(
+                f"{self.__name__} takes what a player sees, game.view(), not the game itself "
+                "(which knows the stock's order)."
+            )
+        raise TypeError(f"{self.__name__} takes a player view such as game.view(), not {excerpt(view)}.")
 
 
 def _summary(player: object) -> str:

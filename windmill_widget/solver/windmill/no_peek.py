@@ -37,7 +37,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import factorial
 
-from ...games.windmill import Move, PlayerView, Rules
+from ...core.text import excerpt
+from ...games.windmill import Game, Move, PlayerView, Rules
 from ...games.windmill.search import SearchState, concrete_move
 from . import dig_kernel
 from .bound import hand_and_buried, norm_run
@@ -206,6 +207,12 @@ def no_peek(view: PlayerView, *, max_units: int = MAX_UNITS, cut: bool = True) -
     >>> len(r.moves), r.complete
     (4, True)
     """
+    if not isinstance(view, PlayerView):
+        hint = " (game.view(): a player's view, since this search does not read the stock)"
+        got = "a Windmill game" if isinstance(view, Game) else excerpt(view)
+        raise TypeError(f"no_peek takes a Windmill player view{hint}, not {got}.")
+    if isinstance(max_units, bool) or not isinstance(max_units, int) or max_units < 0:
+        raise ValueError(f"max_units must be a whole number of at least 0, not {excerpt(max_units)}.")
     if view.outcome is not None:
         return NoPeekResult(Fraction(1 if view.status == "won" else 0), (), 0)
     search = _Search(view, max_units, cut)
