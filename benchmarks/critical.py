@@ -208,7 +208,9 @@ def report(decisions: list[dict], rows: dict[str, list[dict]]) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--find", action="store_true", help="find the critical decisions of --deals")
-    ap.add_argument("--deals", default="0-199", help="a range such as 0-199, or a list such as 3,5,8")
+    ap.add_argument(
+        "--deals", type=deal_range, default="0-199", help="a range such as 0-199, or a list such as 3,5,8"
+    )
     ap.add_argument("--rules", default="strict", choices=["strict", "classic", "relaxed", "pysolfc"])
     ap.add_argument(
         "--along", default=None, help="find decisions along this player's games, not the solver's"
@@ -223,7 +225,7 @@ def main() -> None:
         make_player(args.along)  # a bad name stops here
     name = f"critical-{args.rules}" + (f"-along-{args.along.replace(':', '-')}" if args.along else "")
     path = Path(args.out) if args.out else RESULTS / f"{name}.jsonl"
-    seeds = deal_range(args.deals)
+    seeds = args.deals
     if args.find:
         done = {r["seed"] for r in load(path)}
         todo = [s for s in seeds if s not in done]

@@ -37,7 +37,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain checkout too
 
-from sampling import deal_range  # benchmarks/sampling.py, beside this script
+from sampling import deal_range, numbers  # benchmarks/sampling.py, beside this script
 
 from windmill_widget import Game, Rules
 from windmill_widget.solver import solve
@@ -87,6 +87,11 @@ def one(seed: int, stock: int, *, rules: str, by: str, orders: int, **budgets: i
     return rec
 
 
+def _share(part: float, whole: float) -> str:
+    """``part`` as a share of ``whole``; "-" where the whole is nothing (no order could be won)."""
+    return f"{part / whole:.3f}" if whole else "-"
+
+
 def report(records: list[dict]) -> None:
     for stock in sorted({r["stock"] for r in records}):
         rs = [r for r in records if r["stock"] == stock]
@@ -103,19 +108,24 @@ def report(records: list[dict]) -> None:
         exact = None
         if all(r["exact"] is not None for r in live):
             exact = sum(r["exact"] for r in live) / n
-            line += f", exact {exact:.3f} ({exact / clair if clair else float('nan'):.3f} of clairvoyant)"
+            line += f", exact {exact:.3f} ({_share(exact, clair)} of clairvoyant)"
         for name in PLAYERS:
             mean = sum(r[name] / r["orders"] for r in live) / n
-            line += f"; {name} {mean:.3f} ({mean / clair if clair else float('nan'):.3f} of clairvoyant"
+            line += f"; {name} {mean:.3f} ({_share(mean, clair)} of clairvoyant"
             line += f", {mean / exact:.3f} of exact)" if exact else ")"
         print(line)
     print(f"load average now: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
+def stock_sizes(text: str) -> list[int]:
+    """``"6,8,10"`` -> those stock sizes (``"6-10"``: each)."""
+    return numbers(text, "stock sizes")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--deals", default="0-99", help="a range such as 0-99")
-    ap.add_argument("--stock", default="6,8,10", help="stock sizes, such as 6,8,10")
+    ap.add_argument("--deals", type=deal_range, default="0-99", help="a range such as 0-99, or a list")
+    ap.add_argument("--stock", type=stock_sizes, default="6,8,10", help="stock sizes, such as 6,8,10")
     ap.add_argument("--rules", default="strict", choices=["strict", "relaxed"])
     ap.add_argument(
         "--by", default="tips", choices=[*sorted(BY), "solver"], help="who plays down to the position"
@@ -129,7 +139,7 @@ def main() -> None:
     ap.add_argument("--report-only", action="store_true")
     args = ap.parse_args()
     keys = {"rules": args.rules, "by": args.by, "orders": args.orders}
-    todo = [(d, s) for s in map(int, args.stock.split(",")) for d in deal_range(args.deals)]
+    todo = [(d, s) for s in args.stock for d in args.deals]
     out = Path(args.out)
     done: dict[tuple[int, int], dict] = {}
     if out.exists():

@@ -40,6 +40,9 @@ from windmill_widget.solver.windmill.clairvoyant import (
 )
 from windmill_widget.solver.windmill.exhaustive import Exhaustive, Order
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from sampling import deal_range  # benchmarks/sampling.py, beside this script
+
 
 def walk(seed: int, rules: Rules, seconds: float, table: bool, orders: tuple[Order, ...] | None) -> dict:
     """Proof mode from deal ``seed``'s first position; its walks in ``orders`` (all starting at
@@ -68,7 +71,7 @@ def walk(seed: int, rules: Rules, seconds: float, table: bool, orders: tuple[Ord
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--deals", default="4,33,58", help="comma-separated deals (default 4,33,58)")
+    ap.add_argument("--deals", type=deal_range, default="4,33,58", help="deals: 4,33,58 (default), or 0-9")
     ap.add_argument("--seconds", type=float, default=30.0, help="CPU seconds per run (default 30)")
     ap.add_argument("--rules", default="strict", choices=["strict", "relaxed", "classic", "pysolfc"])
     ap.add_argument(
@@ -93,7 +96,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     print("| deal | shared table | verdict | found by | positions | cut off | work | CPU s |")
     print("| --- | --- | --- | --- | --- | --- | --- | --- |")
-    for seed in (int(x) for x in args.deals.split(",")):
+    for seed in args.deals:
         for table in (True, False):
             r = walk(seed, rules, args.seconds, table, orders)
             print(

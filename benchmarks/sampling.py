@@ -53,12 +53,27 @@ from windmill_widget.strategies.windmill.sampling import (
 )
 
 
+def numbers(text: str, what: str = "deals") -> list[int]:
+    """``"0-199"`` -> 0..199; ``"3,5,8"`` -> those numbers (an argparse type, with
+    :func:`deal_range`: bad text is a usage error that says what it takes)."""
+    try:
+        if "-" in text:
+            lo, hi = text.split("-")
+            out = list(range(int(lo), int(hi) + 1))
+        else:
+            out = [int(x) for x in text.split(",")]
+    except ValueError:
+        out = []
+    if not out or min(out) < 0:
+        raise argparse.ArgumentTypeError(
+            f"{text[:40]!r} is not a range of {what} such as 0-199 or a list such as 3,5,8"
+        )
+    return out
+
+
 def deal_range(text: str) -> list[int]:
     """``"0-199"`` -> 0..199; ``"3,5,8"`` -> those deals."""
-    if "-" in text:
-        lo, hi = text.split("-")
-        return list(range(int(lo), int(hi) + 1))
-    return [int(x) for x in text.split(",")]
+    return numbers(text, "deals")
 
 
 def one_deal(seed: int, *, rules: str, settings: dict, solve_nodes: int) -> dict:
@@ -154,7 +169,9 @@ def report(records: list[dict], solve_nodes: int, rules: str) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--deals", default="0-199", help="a range such as 0-199, or a list such as 3,5,8")
+    ap.add_argument(
+        "--deals", type=deal_range, default="0-199", help="a range such as 0-199, or a list such as 3,5,8"
+    )
     ap.add_argument("--rules", default="strict", choices=["strict", "classic", "relaxed", "pysolfc"])
     ap.add_argument("--samples", type=int, default=SAMPLES)
     ap.add_argument("--width", type=int, default=WIDTH)
@@ -174,7 +191,7 @@ def main() -> None:
         k: getattr(args, k)
         for k in ("samples", "width", "nodes", "relax", "agree", "seed", "margin", "exact", "exact_units")
     }
-    deals = deal_range(args.deals)
+    deals = args.deals
     out = Path(args.out)
     done: dict[int, dict] = {}
     if out.exists():
