@@ -16,6 +16,15 @@ is printed from the file:
     .venv/bin/python benchmarks/solver.py --rules relaxed --deals 200 --seconds 2
     .venv/bin/python benchmarks/solver.py --deals 200 --stock 40           # from the middle of games
     .venv/bin/python benchmarks/solver.py --game crazy-quilt                # Crazy Quilt (see QUILT_DOC)
+    .venv/bin/python benchmarks/solver.py --units 2.5M                      # a budget in units of work
+    .venv/bin/python benchmarks/solver.py --units 25M                       # (then 300M, 1.5G)
+
+A budget in seconds is the issue's measure, and it depends on the machine (on this project's
+2-core machine the same code has run 1.5 to 2 times slower on one day than on another). ``--units``
+budgets the solver's *work* instead (positions plus relaxed positions, ``solve(max_nodes=...)``):
+its tiers give the same verdicts, deal by deal, on any machine, so anyone can check them. Units
+tiers are kept apart from seconds tiers in the results file (``"measure": "units"``); ``--table``
+prints both.
 
 The results file defaults to ``benchmarks/results/windmill-<rules>.jsonl`` (``--results`` to change
 it; mid-game runs use their own file). With ``--stock N`` each deal is first played by ``greedy``
@@ -53,11 +62,12 @@ PRESETS = ("strict", "relaxed", "classic", "pysolfc")
 
 
 # -- Windmill: one deal --------------------------------------------------------------------------
-def windmill_job(seed: int, preset: str, seconds: float, stock: int | None) -> dict:
-    """Solve deal ``seed`` of Windmill under ``Rules.<preset>()`` within ``seconds``; the record
-    written to the results file. Runs in a worker process (or on a dask worker), one deal at a
-    time, so the budget is measured in this process's CPU time: one second of one core, however
-    busy the machine is."""
+def windmill_job(seed: int, preset: str, budget: float, stock: int | None, units: bool = False) -> dict:
+    """Solve deal ``seed`` of Windmill under ``Rules.<preset>()`` within ``budget`` seconds; the
+    record written to the results file. Runs in a worker process (or on a dask worker), one deal at
+    a time, so the budget is measured in this process's CPU time: one second of one core, however
+    busy the machine is. With ``units`` the budget is that many units of work instead (the same
+    verdict on any machine)."""
     clock.use_cpu_time()
     warm_up()  # numba's compilation is not the deal's work
     game = Game(seed=seed, rules=getattr(Rules, preset)())
@@ -65,13 +75,14 @@ def windmill_job(seed: int, preset: str, seconds: float, stock: int | None) -> d
         while len(game.pile("stock")) > stock and game.status == "playing":
             game.play(greedy(game.view()))
         if game.status != "playing":
-            return {"seed": seed, "rules": preset, "budget": seconds, "stock": stock, "result": "skipped"}
+            return {"seed": seed, "rules": preset, "budget": budget, "stock": stock, "result": "skipped"}
     cpu = time.process_time()
-    sol = solve(game, max_seconds=seconds)
+    sol = solve(game, max_nodes=int(budget)) if units else solve(game, max_seconds=budget)
     return {
         "seed": seed,
         "rules": preset,
-        "budget": seconds,
+        **({"measure": "units"} if units else {}),
+        "budget": budget,
         "stock": stock,
         "result": str(sol.result),
         "method": sol.method,
@@ -147,7 +158,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def report_run(rows: list[dict], seconds: float) -> None:
+def report_run(rows: list[dict], budget: str) -> None:
     """The figures of one run (the deals it solved)."""
     rows = [r for r in rows if r["result"] != "skipped"]
     n = len(rows)
@@ -162,7 +173,7 @@ def report_run(rows: list[dict], seconds: float) -> None:
     nodes = sum(r["nodes"] for r in rows)
     lo, hi = wilson(won, n)
     print(
-        f"decided within {seconds:g} s: {decided}/{n} = {decided / n:.1%} "
+        f"decided within {budget}: {decided}/{n} = {decided / n:.1%} "
         f"(won {won}, proved lost {lost}, unknown {unknown})"
     )
     print("  decided by: " + ", ".join(f"{res} by {how} {k}" for (res, how), k in sorted(methods.items())))
@@ -181,12 +192,32 @@ def report_run(rows: list[dict], seconds: float) -> None:
         print(f"search speed: {nodes / sum(times):,.0f} positions/s per core ({nodes:,} positions)")
 
 
-def table(records: list[dict], seeds: range, rules: str) -> str:
+def budget_text(budget: float, units: bool) -> str:
+    """A budget as the tables print it: ``1 s``, or ``2.5 million units``."""
+    if not units:
+        return f"{budget:g} s"
+    return f"{budget / 1e9:g} billion units" if budget >= 1e9 else f"{budget / 1e6:g} million units"
+
+
+def units_budget(text: str) -> float:
+    """``--units``: a whole number of units, or one with a suffix (``2.5M``, ``1.5G``)."""
+    scale = {"K": 1e3, "M": 1e6, "G": 1e9}.get(text[-1:].upper(), 1)
+    try:
+        value = float(text[:-1] if scale != 1 else text) * scale
+    except ValueError:
+        value = 0
+    if value < 1 or value != int(value):
+        raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a number of units such as 2500000 or 2.5M")
+    return value
+
+
+def table(records: list[dict], seeds: range, rules: str, units: bool = False) -> str:
     """The Solvitaire-form table of a results file: one row per budget, a deal counted decided
     when a run with that budget or a smaller one decided it."""
     records = [r for r in records if r["seed"] in seeds and r["result"] != "skipped"]
     lines = [
-        f"Windmill, Rules.{rules}(), deals {seeds.start}-{seeds.stop - 1}:",
+        f"Windmill, Rules.{rules}(), deals {seeds.start}-{seeds.stop - 1}"
+        + (", budgets in units of work (the same verdicts on any machine):" if units else ":"),
         "",
         "| budget per deal | sample | won | lost | unknown | decided | winnable (95%, conservative) "
         "| CPU time |",
@@ -196,7 +227,7 @@ def table(records: list[dict], seeds: range, rules: str) -> str:
         rows = list(status_at(records, budget).values())
         n = len(rows)
         if n < len(seeds):
-            lines.append(f"| {budget:g} s | {n} of {len(seeds)} so far | | | | | | |")
+            lines.append(f"| {budget_text(budget, units)} | {n} of {len(seeds)} so far | | | | | | |")
             continue
         c = Counter(r["result"] for r in rows)
         lo = wilson(c["won"], n)[0]
@@ -204,7 +235,7 @@ def table(records: list[dict], seeds: range, rules: str) -> str:
         # CPU time of everything it took to reach this tier (each earlier tier's runs included).
         cpu = sum(r.get("cpu", r["seconds"]) for r in records if r["budget"] <= budget)
         lines.append(
-            f"| {budget:g} s | {n} | {c['won']} | {c['lost']} | {c['unknown']} | "
+            f"| {budget_text(budget, units)} | {n} | {c['won']} | {c['lost']} | {c['unknown']} | "
             f"{(c['won'] + c['lost']) / n:.1%} | {lo:.1%}-{hi:.1%} | {cpu / 3600:.2f} h |"
         )
     return "\n".join(lines)
@@ -221,7 +252,13 @@ def main() -> None:
                         help="the game (crazy-quilt: see quilt_main's help)")  # fmt: skip
     parser.add_argument("--deals", type=int, default=1000, help="deals FIRST..FIRST+N-1 (default 1000)")
     parser.add_argument("--first", type=int, default=0, help="first deal (default 0)")
-    parser.add_argument("--seconds", type=float, default=1.0, help="time limit per deal (default 1)")
+    budget = parser.add_mutually_exclusive_group()
+    budget.add_argument("--seconds", type=float, default=1.0, help="time limit per deal (default 1)")
+    budget.add_argument(
+        "--units",
+        type=units_budget,
+        help="a budget of work per deal instead (e.g. 2.5M): the same on any machine",
+    )
     parser.add_argument("--rules", default="strict", choices=PRESETS)
     parser.add_argument(
         "--stock",
@@ -247,15 +284,20 @@ def main() -> None:
     seeds = range(args.first, args.first + args.deals)
     name = f"windmill-{args.rules}" + ("" if args.stock is None else f"-stock{args.stock}")
     path = args.results or RESULTS / f"{name}.jsonl"
-    records = [r for r in read_results(path) if r.get("stock") == args.stock and r["rules"] == args.rules]
-    if args.table:
-        print(table(records, seeds, args.rules))
+    units = args.units is not None
+    mine = [r for r in read_results(path) if (r.get("stock"), r["rules"]) == (args.stock, args.rules)]
+    if args.table:  # the seconds tiers, then the units tiers, of those that were run
+        tiers = [(False, [r for r in mine if "measure" not in r])]
+        tiers.append((True, [r for r in mine if r.get("measure") == "units"]))
+        print("\n\n".join(table(rs, seeds, args.rules, units=u) for u, rs in tiers if rs or not u))
         return
-    todo = to_solve(records, seeds, args.seconds)
+    records = [r for r in mine if r.get("measure", "seconds") == ("units" if units else "seconds")]
+    amount = args.units if units else args.seconds
+    todo = to_solve(records, seeds, amount)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(
         f"Clairvoyant solver: deals {seeds.start}-{seeds.stop - 1}, Rules.{args.rules}(), "
-        f"{args.seconds:g} s per deal"
+        f"{budget_text(amount, units)} per deal"
         + ("" if args.stock is None else f", from greedy's position with {args.stock} cards in the stock")
         + f": {len(todo)} to solve ({len(seeds) - len(todo)} decided or tried already), "
         + (f"on dask {args.dask}" if args.dask else f"{args.workers} worker(s) on {os.cpu_count()} cores")
@@ -266,17 +308,17 @@ def main() -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
     rows = []
-    jobs = [(s, args.rules, args.seconds, args.stock) for s in todo]
+    jobs = [(s, args.rules, amount, args.stock, units) for s in todo]
     with path.open("a") as out:
         for row in run_jobs(jobs, args.workers, args.dask):
             out.write(json.dumps(row) + "\n")
             out.flush()
             rows.append(row)
     wall = time.perf_counter() - t0
-    report_run(rows, args.seconds)
+    report_run(rows, budget_text(amount, units))
     print(f"wall time: {wall:.1f} s, load {os.getloadavg()[0]:.2f}" if hasattr(os, "getloadavg") else "")
     print()
-    print(table(records + rows, seeds, args.rules))
+    print(table(records + rows, seeds, args.rules, units))
 
 
 # -- Crazy Quilt ----------------------------------------------------------------------------------
