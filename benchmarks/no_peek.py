@@ -156,6 +156,12 @@ def main() -> None:
             done[r["seed"], r["stock"]] = r
             f.write(json.dumps(r) + "\n")
             f.flush()
+    if not done and args.report_only:
+        print(
+            f"No record in {out} of these deals and stock sizes with --rules {args.rules}, --by {args.by} "
+            f"and --orders {args.orders} (they must match the run's)."
+        )
+        return
     report([done[t] for t in todo if t in done])
 
 
