@@ -26,6 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain checkout too
 
+from sampling import deal_range  # benchmarks/sampling.py, beside this script
+
 from windmill_widget import Game, Rules
 from windmill_widget.games.windmill.search import SearchState
 from windmill_widget.solver import clock
@@ -39,9 +41,6 @@ from windmill_widget.solver.windmill.clairvoyant import (
     warm_up,
 )
 from windmill_widget.solver.windmill.exhaustive import Exhaustive, Order
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from sampling import deal_range  # benchmarks/sampling.py, beside this script
 
 
 def walk(seed: int, rules: Rules, seconds: float, table: bool, orders: tuple[Order, ...] | None) -> dict:
