@@ -17,7 +17,7 @@ is printed from the file:
     .venv/bin/python benchmarks/solver.py --deals 200 --stock 40           # from the middle of games
     .venv/bin/python benchmarks/solver.py --game crazy-quilt                # Crazy Quilt (see QUILT_DOC)
     .venv/bin/python benchmarks/solver.py --units 2.5M                      # a budget in units of work
-    .venv/bin/python benchmarks/solver.py --units 25M                       # (then 300M, 1.5G)
+    .venv/bin/python benchmarks/solver.py --units 25M                       # (then 250M, 800M)
 
 A budget in seconds is the issue's measure, and it depends on the machine (on this project's
 2-core machine the same code has run 1.5 to 2 times slower on one day than on another). ``--units``
