@@ -50,11 +50,20 @@ PLAYERS = {"lookahead": lookahead, "sampling": Sampling(exact=0)}
 BY = {"tips": tips, "greedy": greedy, "lookahead": lookahead}
 
 
-def one(seed: int, stock: int, *, rules: str, by: str, orders: int, **budgets: int) -> dict:
+def one(
+    seed: int,
+    stock: int,
+    *,
+    rules: str,
+    by: str,
+    orders: int,
+    max_units: int,
+    solve_nodes: int,
+    exact_up_to: int,
+) -> dict:
     """The record of deal ``seed`` at ``stock`` cards left."""
     warm_up()
     game = Game(seed=seed, rules=getattr(Rules, rules)())
-    solve_nodes = budgets["solve_nodes"]
     line = iter(solve(game, max_nodes=solve_nodes).moves if by == "solver" else ())
     while game.status == "playing" and len(game.pile("stock")) > stock:
         move = next(line, None) if by == "solver" else BY[by](game.view())
@@ -66,8 +75,8 @@ def one(seed: int, stock: int, *, rules: str, by: str, orders: int, **budgets: i
         return {**rec, "over": True}
     view = game.view()
     value = None
-    if stock <= budgets["exact_up_to"]:
-        found = no_peek(view, max_units=budgets["max_units"])
+    if stock <= exact_up_to:
+        found = no_peek(view, max_units=max_units)
         rec["units"] = found.units
         if not found.complete:
             return {**rec, "exact": None}
@@ -148,8 +157,9 @@ def main() -> None:
             if all(r[k] == v for k, v in keys.items()) and (r["seed"], r["stock"]) in todo:
                 done[r["seed"], r["stock"]] = r
     left = [] if args.report_only else [t for t in todo if t not in done]
-    budgets = {"max_units": args.max_units, "solve_nodes": args.solve_nodes, "exact_up_to": args.exact_up_to}
-    work = partial(one, **budgets, **keys)
+    work = partial(
+        one, max_units=args.max_units, solve_nodes=args.solve_nodes, exact_up_to=args.exact_up_to, **keys
+    )
     with ProcessPoolExecutor(args.workers) as pool, out.open("a") as f:
         for fut in as_completed([pool.submit(work, d, s) for d, s in left]):
             r = fut.result()

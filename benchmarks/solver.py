@@ -126,6 +126,12 @@ def status_at(records: Iterable[dict], budget: float) -> dict[int, dict]:
     return out
 
 
+def in_units(record: dict) -> bool:
+    """Whether a record is of a tier budgeted in units of work (``--units``); older records, and
+    every run with ``--seconds``, carry no ``measure`` and are budgeted in seconds."""
+    return record.get("measure") == "units"
+
+
 def to_solve(records: list[dict], seeds: Iterable[int], budget: float) -> list[int]:
     """The deals a run with ``budget`` still has to solve: not decided by this budget or a smaller
     one, and not tried with this budget yet."""
@@ -286,12 +292,14 @@ def main() -> None:
     path = args.results or RESULTS / f"{name}.jsonl"
     units = args.units is not None
     mine = [r for r in read_results(path) if (r.get("stock"), r["rules"]) == (args.stock, args.rules)]
-    if args.table:  # the seconds tiers, then the units tiers, of those that were run
-        tiers = [(False, [r for r in mine if "measure" not in r])]
-        tiers.append((True, [r for r in mine if r.get("measure") == "units"]))
-        print("\n\n".join(table(rs, seeds, args.rules, units=u) for u, rs in tiers if rs or not u))
+    if args.table:  # the seconds tiers, then the units tiers if any were run
+        print(table([r for r in mine if not in_units(r)], seeds, args.rules))
+        measured = [r for r in mine if in_units(r)]
+        if measured:
+            print()
+            print(table(measured, seeds, args.rules, units=True))
         return
-    records = [r for r in mine if r.get("measure", "seconds") == ("units" if units else "seconds")]
+    records = [r for r in mine if in_units(r) == units]
     amount = args.units if units else args.seconds
     todo = to_solve(records, seeds, amount)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
