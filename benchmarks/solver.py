@@ -182,7 +182,7 @@ def report_run(rows: list[dict], budget: str) -> None:
         f"decided within {budget}: {decided}/{n} = {decided / n:.1%} "
         f"(won {won}, proved lost {lost}, unknown {unknown})"
     )
-    print("  decided by: " + ", ".join(f"{res} by {how} {k}" for (res, how), k in sorted(methods.items())))
+    print(f"  decided by: {decided_by(methods)}")
     print(
         f"clairvoyant win rate: {won}/{n} = {won / n:.1%} (95% CI {lo:.1%}-{hi:.1%}), a lower bound "
         f"(unknown deals counted as lost)"
@@ -198,15 +198,22 @@ def report_run(rows: list[dict], budget: str) -> None:
         print(f"search speed: {nodes / sum(times):,.0f} positions/s per core ({nodes:,} positions)")
 
 
+def decided_by(methods: Counter) -> str:
+    """How the deals were decided, counted: ``won by beam search 799, ...`` (``-`` for none)."""
+    return ", ".join(f"{res} by {how} {k}" for (res, how), k in sorted(methods.items())) or "-"
+
+
 def budget_text(budget: float, units: bool) -> str:
-    """A budget as the tables print it: ``1 s``, or ``2.5 million units``."""
+    """A budget as the tables print it: ``1 s``, ``225,000 units`` or ``2.5 million units``."""
     if not units:
         return f"{budget:g} s"
+    if budget < 1e6:
+        return f"{budget:,.0f} units"
     return f"{budget / 1e9:g} billion units" if budget >= 1e9 else f"{budget / 1e6:g} million units"
 
 
 def units_budget(text: str) -> float:
-    """``--units``: a whole number of units, or one with a suffix (``2.5M``, ``1.5G``)."""
+    """``--units`` (of either game): a whole number of units, or one with a suffix (``2.5M``, ``1.5G``)."""
     scale = {"K": 1e3, "M": 1e6, "G": 1e9}.get(text[-1:].upper(), 1)
     try:
         value = float(text[:-1] if scale != 1 else text) * scale
@@ -332,14 +339,15 @@ def main() -> None:
 # -- Crazy Quilt ----------------------------------------------------------------------------------
 QUILT_DOC = """Crazy Quilt's clairvoyant solver against its best players (``--game crazy-quilt``).
 
-Each deal is solved by one process on one core with ``--seconds`` per deal (or ``--nodes``, a
-budget that gives the same answer on any machine). Prints the deals decided, the clairvoyant win
-rate with its 95% interval in Solvitaire's conservative form (from the Wilson lower bound with the
-unknown deals counted lost to the Wilson upper bound with them counted won), the median and 95th
-percentile time per deal, and each player's win rate on the same deals with its ratio to the
-clairvoyant rate.
+Each deal is solved by one process on one core with ``--seconds`` per deal, or ``--units``, a
+budget of work (positions searched, e.g. ``225K``) that gives the same answer on any machine, or
+both (whichever runs out first). Prints the deals decided, the clairvoyant win rate with its 95%
+interval in Solvitaire's conservative form (from the Wilson lower bound with the unknown deals
+counted lost to the Wilson upper bound with them counted won), the median and 95th percentile time
+per deal, and each player's win rate on the same deals with its ratio to the clairvoyant rate.
 
     .venv/bin/python benchmarks/solver.py --game crazy-quilt                  # deals 0-999, literal, 1 s
+    .venv/bin/python benchmarks/solver.py --game crazy-quilt --seconds 0 --units 225K   # work, not time
     .venv/bin/python benchmarks/solver.py --game crazy-quilt --deals 200 --rules common
 """
 
@@ -349,10 +357,10 @@ def quilt_solve_one(
 ) -> tuple[int, str, str, int, float, float]:
     from windmill_widget import QuiltGame, QuiltRules
 
-    seed, preset, seconds, nodes = args
+    seed, preset, seconds, units = args
     cpu = time.process_time()
     sol = solve(
-        QuiltGame(seed=seed, rules=getattr(QuiltRules, preset)()), max_seconds=seconds, max_nodes=nodes
+        QuiltGame(seed=seed, rules=getattr(QuiltRules, preset)()), max_seconds=seconds, max_nodes=units
     )
     return seed, sol.result, sol.how if sol.method else "", sol.nodes, sol.seconds, time.process_time() - cpu
 
@@ -376,7 +384,14 @@ def quilt_main() -> None:
     parser.add_argument("--deals", type=int, default=1000, help="deals FIRST..FIRST+N-1 (default 1000)")
     parser.add_argument("--first", type=int, default=0, help="first deal (default 0)")
     parser.add_argument("--seconds", type=float, default=1.0, help="time limit per deal (default 1; 0: none)")
-    parser.add_argument("--nodes", type=int, default=None, help="node budget per deal (default: none)")
+    parser.add_argument(
+        "--units",
+        "--nodes",  # its old name
+        dest="units",
+        type=units_budget,
+        default=None,
+        help="a budget of work per deal: positions searched, e.g. 225K (default: none)",
+    )
     parser.add_argument("--rules", default="literal", choices=["literal", "common"])
     parser.add_argument("--players", default="greedy,tips,lookahead",
                         help="players to compare (default greedy,tips,lookahead; '' for none)")  # fmt: skip
@@ -385,10 +400,9 @@ def quilt_main() -> None:
     args = parser.parse_args()
     seconds = args.seconds or None
     seeds = range(args.first, args.first + args.deals)
-    budget = (
-        " and ".join(b for b in (seconds and f"{seconds:g} s", args.nodes and f"{args.nodes:,} nodes") if b)
-        or "no limit"
-    )
+    units = None if args.units is None else int(args.units)
+    limits = (seconds and budget_text(seconds, False), units and budget_text(units, True))
+    budget = " and ".join(b for b in limits if b) or "no limit"
     print(
         f"Crazy Quilt's clairvoyant solver: deals {seeds.start}-{seeds.stop - 1}, QuiltRules.{args.rules}(), "
         f"{budget} per deal, {args.workers} worker(s) on {os.cpu_count()} cores "
@@ -396,7 +410,7 @@ def quilt_main() -> None:
         flush=True,
     )
     t0 = time.perf_counter()
-    jobs = [(s, args.rules, seconds, args.nodes) for s in seeds]
+    jobs = [(s, args.rules, seconds, units) for s in seeds]
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:
             rows = list(pool.map(quilt_solve_one, jobs, chunksize=4))
@@ -415,7 +429,7 @@ def quilt_main() -> None:
         f"decided within {budget}: {decided}/{n} = {decided / n:.1%} "
         f"(won {won}, proved lost {lost}, unknown {unknown})"
     )
-    print("  decided by: " + ", ".join(f"{res} by {how} {k}" for (res, how), k in sorted(methods.items())))
+    print(f"  decided by: {decided_by(methods)}")
     rate = won / n
     print(
         f"clairvoyant win rate: at least {won}/{n} = {rate:.1%}, at most {won + unknown}/{n} = "
