@@ -76,8 +76,8 @@ end; the ``sampling`` player plays by it there.
 
 What to expect (``benchmarks/solver.py``, strict rules, one core per deal, budgets in CPU time;
 the table, with how it was measured, is in ``docs/winnability.md``): 94.9% of deals 0-999 are
-decided within a second (919 won, 30 proved lost; 95.3% on another run, the edge of a second
-being what it is), 98.7% within ten (954 won, 33 lost), 99.6% within two minutes (962 won, 34
+decided within a second (919 won, 30 proved lost; 95.3% and 93.9% on other runs, as fast as the
+machine happened to be), 98.7% within ten (954 won, 33 lost), 99.6% within two minutes (962 won, 34
 lost) and the same within ten minutes; the median deal takes 0.001 s. Budgets of work instead
 (``solve(max_nodes=N)``, the same verdicts on any machine): 95.3% within 2.5 million units (about
 a second of that run's CPU), 98.9% within 25 million (98.6% to 98.9% over the seeds of the walk
