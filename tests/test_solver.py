@@ -23,7 +23,7 @@ from windmill_widget.core.cards import RANK_OF
 from windmill_widget.core.compiled import COMPILED
 from windmill_widget.games.windmill.rules import PRESETS
 from windmill_widget.games.windmill.search import SearchState, concrete_move
-from windmill_widget.solver import Solution, solve
+from windmill_widget.solver import Solution, clock, solve
 from windmill_widget.solver.windmill import clairvoyant, exhaustive
 from windmill_widget.solver.windmill.bound import relaxed_winnable
 from windmill_widget.solver.windmill.exhaustive import Exhaustive, Order, Restarts, luby
@@ -546,6 +546,25 @@ def test_budgets_give_unknown_on_a_hard_deal(budget: dict) -> None:
     assert sol.result == "unknown" and not sol.decided and sol.moves == ()
     if "max_nodes" in budget:
         assert sol.nodes <= 50 + 200  # stops within one step of the budget
+
+
+def test_a_budget_of_work_gives_the_same_answer_however_fast_the_clock_runs(monkeypatch) -> None:
+    # The units tiers of docs/winnability.md promise the same verdict, deal by deal, on any machine:
+    # under max_nodes alone nothing may steer the search by the clock. Deal 33 is won by proof mode's
+    # corners-first walk after some 5 million units, with the beam, the four walks and the walk that
+    # restarts all taking part; a clock that jumps 0.37 s at every reading must change nothing.
+    first = solve(Game(seed=33), max_nodes=6_000_000)
+    readings = iter(range(10**9))
+    monkeypatch.setattr(clock, "_now", lambda: next(readings) * 0.37)
+    second = solve(Game(seed=33), max_nodes=6_000_000)
+    assert first.result == "won" and first.stats["exhaustive_nodes"] > clairvoyant.PROOF_STARTS[-1]
+    assert (second.result, second.moves, second.nodes, second.stats) == (
+        first.result,
+        first.moves,
+        first.nodes,
+        first.stats,
+    )
+    assert next(readings) > 2  # the racing clock was read, and ignored
 
 
 def test_solution_reports_itself() -> None:
