@@ -47,6 +47,7 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain checkout too
@@ -54,22 +55,36 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain
 from windmill_widget import Game, Rules
 from windmill_widget.lab.stats import wilson
 from windmill_widget.solver import clock, solve
+from windmill_widget.solver.windmill import clairvoyant
 from windmill_widget.solver.windmill.clairvoyant import warm_up
 from windmill_widget.strategies import greedy
 
 RESULTS = Path(__file__).resolve().parent / "results"
 PRESETS = ("strict", "relaxed", "classic", "pysolfc")
+RESTARTS = clairvoyant.PROOF_RESTARTS  # the solver's own walk that restarts, seed and all
 
 
 # -- Windmill: one deal --------------------------------------------------------------------------
-def windmill_job(seed: int, preset: str, budget: float, stock: int | None, units: bool = False) -> dict:
+def windmill_job(
+    seed: int,
+    preset: str,
+    budget: float,
+    stock: int | None,
+    units: bool = False,
+    restart_seed: int | None = None,
+) -> dict:
     """Solve deal ``seed`` of Windmill under ``Rules.<preset>()`` within ``budget`` seconds; the
     record written to the results file. Runs in a worker process (or on a dask worker), one deal at
     a time, so the budget is measured in this process's CPU time: one second of one core, however
     busy the machine is. With ``units`` the budget is that many units of work instead (the same
-    verdict on any machine)."""
+    verdict on any machine). ``restart_seed``: another seed for the draws of proof mode's walk that
+    restarts than the solver's own (``benchmarks/restart_seeds.py``)."""
     clock.use_cpu_time()
     warm_up()  # numba's compilation is not the deal's work
+    # Set for every job: a worker process runs many, and the module keeps what the last one set.
+    clairvoyant.PROOF_RESTARTS = (
+        RESTARTS if restart_seed is None or RESTARTS is None else replace(RESTARTS, seed=restart_seed)
+    )
     game = Game(seed=seed, rules=getattr(Rules, preset)())
     if stock is not None:
         while len(game.pile("stock")) > stock and game.status == "playing":
@@ -82,6 +97,7 @@ def windmill_job(seed: int, preset: str, budget: float, stock: int | None, units
         "seed": seed,
         "rules": preset,
         **({"measure": "units"} if units else {}),
+        **({} if restart_seed is None else {"restart_seed": restart_seed}),
         "budget": budget,
         "stock": stock,
         "result": str(sol.result),
