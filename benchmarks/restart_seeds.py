@@ -43,8 +43,11 @@ from windmill_widget.lab.stats import wilson
 
 
 def seed_list(text: str) -> list[int]:
-    """``--seeds``: ``1-4`` or ``1,3,7`` (an argparse type)."""
-    return numbers(text, "seeds")
+    """``--seeds``: ``1-4`` or ``1,3,7`` (an argparse type; a seed fits in 32 bits)."""
+    seeds = numbers(text, "seeds")
+    if max(seeds) >= 1 << 32:
+        raise argparse.ArgumentTypeError(f"seeds must be below 2**32, not {text[:40]!r}")
+    return seeds
 
 
 def main() -> None:
