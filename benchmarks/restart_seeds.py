@@ -32,14 +32,13 @@ from solver import (
     RESTARTS,
     RESULTS,
     budget_text,
+    conservative,
     in_units,
     read_results,
     run_jobs,
     status_at,
     units_budget,
 )
-
-from windmill_widget.lab.stats import wilson
 
 
 def seed_list(text: str) -> list[int]:
@@ -136,8 +135,7 @@ def report(done: dict, open_deals: list[int], before: dict[int, dict], args: arg
         lost = sum(r["result"] == "lost" for r in rows)
         decided_by[seed] = {r["seed"] for r in rows if r["result"] != "unknown"}
         unknown = len(open_deals) - won - lost
-        all_won = won_before + won
-        lo, hi = wilson(all_won, n)[0], wilson(all_won + unknown, n)[1]
+        lo, hi = conservative(won_before + won, unknown, n)
         name = f"{seed} (the solver's own)" if seed == RESTARTS.seed else str(seed)
         share = (won_before + lost_before + won + lost) / n
         lines.append(f"| {name} | {won + lost} | {won} | {lost} | {share:.1%} | {lo:.1%}-{hi:.1%} |")

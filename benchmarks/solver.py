@@ -219,6 +219,12 @@ def decided_by(methods: Counter) -> str:
     return ", ".join(f"{res} by {how} {k}" for (res, how), k in sorted(methods.items())) or "-"
 
 
+def conservative(won: int, unknown: int, n: int) -> tuple[float, float]:
+    """Solvitaire's conservative 95% interval for the share of winnable deals: from the Wilson
+    interval's low end with every unknown deal counted lost to its high end with every one won."""
+    return wilson(won, n)[0], wilson(won + unknown, n)[1]
+
+
 def budget_text(budget: float, units: bool) -> str:
     """A budget as the tables print it: ``1 s``, ``225,000 units`` or ``2.5 million units``."""
     if not units:
@@ -259,8 +265,7 @@ def table(records: list[dict], seeds: range, rules: str, units: bool = False) ->
             lines.append(f"| {budget_text(budget, units)} | {n} of {len(seeds)} so far | | | | | | |")
             continue
         c = Counter(r["result"] for r in rows)
-        lo = wilson(c["won"], n)[0]
-        hi = wilson(c["won"] + c["unknown"], n)[1]
+        lo, hi = conservative(c["won"], c["unknown"], n)
         # CPU time of everything it took to reach this tier (each earlier tier's runs included).
         cpu = sum(r.get("cpu", r["seconds"]) for r in records if r["budget"] <= budget)
         lines.append(
@@ -440,7 +445,7 @@ def quilt_main() -> None:
     decided = won + lost
     times = [r[4] for r in rows]
     cpu = sum(r[5] for r in rows)
-    lo, hi = wilson(won, n)[0], wilson(won + unknown, n)[1]
+    lo, hi = conservative(won, unknown, n)
     print(
         f"decided within {budget}: {decided}/{n} = {decided / n:.1%} "
         f"(won {won}, proved lost {lost}, unknown {unknown})"
