@@ -25,6 +25,7 @@ from windmill_widget.games.windmill.rules import PRESETS
 from windmill_widget.games.windmill.search import SearchState, concrete_move
 from windmill_widget.solver import Solution, clock, solve
 from windmill_widget.solver.windmill import clairvoyant, exhaustive
+from windmill_widget.solver.windmill.beam import VARIETY
 from windmill_widget.solver.windmill.bound import relaxed_winnable
 from windmill_widget.solver.windmill.exhaustive import Exhaustive, Order, Restarts, luby
 
@@ -315,14 +316,16 @@ def test_search_with_kings_placed_at_once_wins_only_what_the_rules_win(
 def test_the_search_with_kings_placed_at_once_wins_a_deal_first() -> None:
     # Strict deal 316 with the second search running from the start: it wins first, and its line
     # (the Kings it placed at once played by hand) wins under the strict rules. Without it the
-    # same budget does not decide the deal.
+    # same budget does not decide the deal. (With the first beam alone: the second wins this deal
+    # within 236,090 units, before the Kings search.)
     game = Game(seed=316)
-    with mock.patch.object(clairvoyant, "KINGS_AFTER", 0):
-        sol = solve(game, max_nodes=1_000_000)
-    assert sol.result == "won" and "Kings placed at once" in sol.stats["order"]
-    assert sol.stats["kings_nodes"] > 0
-    assert replays_to_a_win(game, sol)
-    assert solve(game, max_nodes=1_000_000).result == "unknown"
+    with mock.patch.object(clairvoyant, "BEAM_VARIETIES", (VARIETY,)):
+        with mock.patch.object(clairvoyant, "KINGS_AFTER", 0):
+            sol = solve(game, max_nodes=1_000_000)
+        assert sol.result == "won" and "Kings placed at once" in sol.stats["order"]
+        assert sol.stats["kings_nodes"] > 0
+        assert replays_to_a_win(game, sol)
+        assert solve(game, max_nodes=1_000_000).result == "unknown"
 
 
 @pytest.mark.parametrize(
@@ -550,13 +553,14 @@ def test_budgets_give_unknown_on_a_hard_deal(budget: dict) -> None:
 
 def test_a_budget_of_work_gives_the_same_answer_however_fast_the_clock_runs(monkeypatch) -> None:
     # The units tiers of docs/winnability.md promise the same verdict, deal by deal, on any machine:
-    # under max_nodes alone nothing may steer the search by the clock. Deal 33 is won by proof mode's
-    # corners-first walk after some 5 million units, with the beam, the four walks and the walk that
-    # restarts all taking part; a clock that jumps 0.37 s at every reading must change nothing.
-    first = solve(Game(seed=33), max_nodes=6_000_000)
+    # under max_nodes alone nothing may steer the search by the clock. Deal 396 is won by proof
+    # mode's corners-first walk after some 4 million units, with both beams, the four walks and the
+    # walk that restarts all taking part; a clock that jumps 0.37 s at every reading must change
+    # nothing.
+    first = solve(Game(seed=396), max_nodes=6_000_000)
     readings = iter(range(10**9))
     monkeypatch.setattr(clock, "_now", lambda: next(readings) * 0.37)
-    second = solve(Game(seed=33), max_nodes=6_000_000)
+    second = solve(Game(seed=396), max_nodes=6_000_000)
     assert first.result == "won" and first.stats["exhaustive_nodes"] > clairvoyant.PROOF_STARTS[-1]
     assert (second.result, second.moves, second.nodes, second.stats) == (
         first.result,
@@ -620,6 +624,46 @@ def test_proof_mode_gets_its_share_of_a_long_budget() -> None:
     assert beam_first.result == shared.result == "unknown"
     assert beam_first.stats["exhaustive_nodes"] < beam_first.stats["beam_nodes"]
     assert shared.stats["exhaustive_nodes"] >= clairvoyant.PROOF_SHARE * shared.stats["beam_nodes"] * 0.9
+
+
+def test_the_second_beam_wins_deals_the_first_finds_no_win_in() -> None:
+    # Scored the other way round (sails alike ahead), the beam keeps other positions: strict deals
+    # 657 and 33 it wins 16 and 64 wide, where the solver without it needed 2.65 and 5.0 million
+    # units (its exhaustive walks). Budgets of work, so the verdicts are the same on any machine.
+    for seed in (657, 33):
+        with mock.patch.object(clairvoyant, "BEAM_VARIETIES", (VARIETY,)):
+            alone = solve(Game(seed=seed), max_nodes=200_000)
+        both = solve(Game(seed=seed), max_nodes=200_000)
+        assert alone.result == "unknown"
+        assert both.won and both.method == "beam", both
+        assert both.stats["order"] == "beam scoring variety -4"
+        g = Game(seed=seed)
+        for move in both.moves:
+            g.play(move)
+        assert g.status == "won"
+
+
+def test_the_beams_take_turns_and_share_the_beam_s_work() -> None:
+    # Each width of the first scoring is followed by the second's, as wide as brings it level.
+    clairvoyant.warm_up()
+    calls = []
+    real = clairvoyant.beam_search
+
+    def recorded(state, width, **kw):
+        found = real(state, width, **kw)
+        calls.append((kw["variety"], width, found.nodes))
+        return found
+
+    with mock.patch.object(clairvoyant, "beam_search", recorded):
+        sol = solve(Game(seed=4), max_nodes=3_000_000)  # neither won nor lost within it
+    assert sol.result == "unknown"
+    firsts = [w for v, w, _ in calls if v == VARIETY]
+    seconds = [w for v, w, _ in calls if v == -4]
+    assert firsts == list(clairvoyant.BEAM_WIDTHS[: len(firsts)]) and len(firsts) >= 6
+    assert seconds == list(clairvoyant.BEAM_WIDTHS[: len(seconds)])
+    assert calls[0][0] == VARIETY  # the first scoring goes first
+    spent = {v: sum(n for v2, _, n in calls if v2 == v) for v in (VARIETY, -4)}
+    assert 0.5 < spent[-4] / spent[VARIETY] < 2, spent
 
 
 def test_no_beam_search_is_started_that_the_budget_would_cut_off() -> None:

@@ -24,6 +24,8 @@ from .. import clock
 from .dig_kernel import ARGS, LOST, dig_row, next_cards, scratch
 
 ROW = sk.ROW
+#: The weight :func:`_score` gives variety in the sails (see :func:`beam_search`'s ``variety``).
+VARIETY = 4
 _STAMP = ROW  # the seen table's fourth int: the layer an entry belongs to
 _SEEN = ROW + 1
 
@@ -57,14 +59,14 @@ def _wanted(head):
 
 
 @hot
-def _score(head, sc, wn, T, out):
+def _score(head, sc, wn, T, out, variety_weight):
     """How promising a position is, for positions with the same number of cards dealt.
 
     Cards placed come first (at a fixed clock that is the same as the shallowest waste). Then: the
     ranks the foundations want soon should be at hand on a sail or the waste's top, and not buried
-    in the waste; and variety in the sails. (Measured with a beam of width 2048 on deals 0-199,
-    strict rules: placed cards and variety alone win 62 deals; with the buried and at-hand terms,
-    156.)
+    in the waste; and variety in the sails, as much as ``variety_weight`` says (negative: sails
+    alike ahead). (Measured with a beam of width 2048 on deals 0-199, strict rules: placed cards
+    and variety alone win 62 deals; with the buried and at-hand terms, 156.)
     """
     want = _wanted(head)
     below = sk.waste_counts(T, sk.waste_parent(T, wn))  # the root's parent is the root
@@ -81,7 +83,7 @@ def _score(head, sc, wn, T, out):
             if s or top == r:
                 at_hand += 1
             buried += w * ((below >> (4 * r)) & 15)
-    return -8 * out + 4 * variety - buried + 2 * at_hand
+    return -8 * out + variety_weight * variety - buried + 2 * at_hand
 
 
 @hot
@@ -256,7 +258,7 @@ def _close(
 
 
 @hot
-def _deal(closed, closed_id, ncl, cand, cand_score, cand_from, R, n, base, limit, auto, T, TH, TC):
+def _deal(closed, closed_id, ncl, cand, cand_score, cand_from, R, n, base, limit, auto, T, TH, TC, variety):
     """Deal once from each closed position (the trie has room for ``ncl`` new wastes) into the
     candidates, each with its score and the line-store entry it comes from; returns how many."""
     nx = 0
@@ -264,7 +266,7 @@ def _deal(closed, closed_id, ncl, cand, cand_score, cand_from, R, n, base, limit
         if sk.dealt(closed[ci * ROW]) < n:
             b = nx * ROW
             sk.deal(closed, ci * ROW, cand, b, R, n, auto, T, TH, TC)
-            cand_score[nx] = _score(cand[b], cand[b + 1], cand[b + 2], T, base - sk.placed(cand[b]))
+            cand_score[nx] = _score(cand[b], cand[b + 1], cand[b + 2], T, base - sk.placed(cand[b]), variety)
             cand_from[nx] = closed_id[ci]
             nx += 1
     return nx
@@ -313,8 +315,9 @@ def _keep(
 
 @jit
 def _beam(
-    R, n, root, base, limit, transfers, auto, width, max_nodes, deadline, horizon, bound_budget, T, TH, TC
-):
+    R, n, root, base, limit, transfers, auto, width, max_nodes, deadline, horizon, bound_budget, T, TH, TC,
+    variety,
+):  # fmt: skip
     """The beam search from the position ``root`` (a row, ``base`` less its placed cards still to
     place). Returns ``(verdict, nodes, line)``: verdict 1, won by ``line``; 0, failed with every
     layer kept whole (lost); -1, failed or stopped early (no conclusion)."""
@@ -383,7 +386,9 @@ def _beam(
         cand = int_array(max(ncl, 1) * ROW)
         cand_score = int_array(max(ncl, 1))
         cand_from = int_array(max(ncl, 1))
-        nx = _deal(closed, closed_id, ncl, cand, cand_score, cand_from, R, n, base, limit, auto, T, TH, TC)
+        nx = _deal(
+            closed, closed_id, ncl, cand, cand_score, cand_from, R, n, base, limit, auto, T, TH, TC, variety
+        )  # fmt: skip
         keep = min(nx, width)
         layer = int_array(max(keep, 1) * ROW)
         layer_id = int_array(max(keep, 1))
@@ -408,6 +413,7 @@ def beam_search(
     max_nodes: int | None = None,
     horizon: int = 0,
     bound_budget: int = 200,
+    variety: int = VARIETY,
 ) -> BeamResult:
     """Search from ``state`` (left as it was) keeping ``width`` positions per clock tick.
 
@@ -417,6 +423,10 @@ def beam_search(
     search than it saves (on deals 0-99 at 1 s: 87 wins unchecked, 71 checking from 30 stock
     cards, 61 checking everywhere, measured in Python). Keeping a few positions per foundation
     state first was tried too: it won no more deals at a given width and doubled the work.
+
+    ``variety``: the weight the score gives the number of ranks in the sails (:data:`VARIETY`, or
+    another, such as the solver's second beam's -4: another ordering of the candidates keeps other
+    positions, and so wins other deals).
     """
     if state.is_won():
         return BeamResult([], True, 0)
@@ -427,7 +437,7 @@ def beam_search(
     verdict, nodes, line = _beam(
         _stock(state), state.n, root, base, sk.limit_code(state), bool(state.any), bool(state.auto),
         width, -1 if max_nodes is None else max(max_nodes, 0), -1.0 if deadline is None else float(deadline),
-        horizon, bound_budget, T, TH, TC,
+        horizon, bound_budget, T, TH, TC, variety,
     )  # fmt: skip
     if verdict == 1:
         return BeamResult([int(m) for m in line], True, int(nodes))

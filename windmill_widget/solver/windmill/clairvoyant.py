@@ -7,12 +7,14 @@ ceiling for any strategy on a deal, not advice a player could have followed. (Th
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 from ...games.windmill import CORNERS, FOUNDATIONS, Game, Move
 from ...games.windmill.search import SearchState, concrete_move
 from .. import clock
 from ..solution import Solution
 from . import dig_kernel
-from .beam import beam_search
+from .beam import VARIETY, beam_search
 from .bound import dig_search
 from .exhaustive import Exhaustive, Order, Restarts
 
@@ -98,14 +100,25 @@ KINGS_AFTER = 30_000_000
 #: How many times the positions of the last beam search the next, twice as wide, is expected to
 #: take (from 1.9 to 2.1 on the edge deals of 1 s).
 BEAM_GROWTH = 2.0
+#: The beam searches that take turns, by the weight their score gives variety in the sails (see
+#: :func:`.beam.beam_search`): the first as the beam has it, a position with more ranks in its
+#: sails ahead; the second the other way round, sails alike ahead. Each width of the first is
+#: followed by the second's, as wide as brings it level in positions (it starts narrow), so they
+#: share the beam's part of the work. The first wins more deals alone (173 of strict deals 0-199
+#: 2,048 wide, against 166), but not the same ones: on the 47 deals of 0-999 that 2.5 million units
+#: leave open, beams up to 8,192 wide won 4 scored the first way and 10 the second. Together, 2.5
+#: million units decided 957 of strict deals 0-999 against 953 with the first alone, 2 million 950
+#: against 942, and 25 million as many as before (988 with the solver's seed, 987-989 over three
+#: seeds of the walk that restarts, against 986-989). Records: docs/winnability.md.
+BEAM_VARIETIES: tuple[int, ...] = (VARIETY, -4)
 
 
 def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None = None) -> Solution:
     """Solve ``game`` from its current position, **clairvoyantly** (knowing the stock's order).
 
-    Alternates a beam search (fast at finding wins) with slices of an exhaustive depth-first search
-    (which can prove a loss), each round bigger than the last, until one decides or a budget runs
-    out. The position itself is first put to the dig relaxation, and the exhaustive search runs in
+    Alternates beam searches (fast at finding wins; two, scored differently, taking turns:
+    :data:`BEAM_VARIETIES`) with slices of an exhaustive depth-first search (which can prove a
+    loss), each round bigger than the last, until one decides or a budget runs out. The position itself is first put to the dig relaxation, and the exhaustive search runs in
     proof mode, with every position checked against it: from the first position when the budget
     is at least :data:`PROOF_AT_ONCE_SECONDS` or :data:`PROOF_AT_ONCE_NODES` (or unlimited), else
     after :data:`PROOF_AFTER` positions; it walks in the orders :data:`PROOF_ORDERS`, which take
@@ -159,13 +172,17 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
         stats[counted] += search.nodes - before
         return verdict
 
-    def finish(result: str, line: list[int] | None, method: str, by: Exhaustive | None = None) -> Solution:
+    def finish(
+        result: str, line: list[int] | None, method: str, by: Exhaustive | None = None, variety: int = VARIETY
+    ) -> Solution:
         restricted = by is not None and by is kings
         moves = _engine_line(game, line, kings=restricted) if line is not None else ()
         stats["pruned"] = dfs.pruned
         found_by = {}
         if by is not None and by.winner is not None:
             found_by["order"] = by.winner + (", Kings placed at once" if restricted else "")
+        if variety != BEAM_VARIETIES[0]:
+            found_by["order"] = f"beam scoring variety {variety:+d}"
         return Solution(result, moves, nodes, clock.now() - t0, method, {**stats, **found_by})
 
     big = (max_seconds is None or max_seconds >= PROOF_AT_ONCE_SECONDS) and (
@@ -175,27 +192,24 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
     rounds = max(len(BEAM_WIDTHS), len(EXHAUSTIVE_SLICES))
     r = 0
     kings: Exhaustive | None = None  # the search with Kings placed at once, once it has started
-    beam_done = False
-    beam_last = 0  # positions the last beam search took
-    beam_seconds = 0.0
+    beams = [_Beams(v) for v in BEAM_VARIETIES]
     while True:
         beam_spent = 0
-        if not beam_done and not _beam_fits(beam_last, stats["beam_nodes"], beam_seconds, deadline, left()):
-            beam_done = True  # the next width would be cut off before its end: time for the other
-        if not beam_done:
-            width = BEAM_WIDTHS[min(r, len(BEAM_WIDTHS) - 1)]
-            budget = left()
+        for b in _turns(beams, lambda b: _beam_fits(b.last, b.spent, b.seconds, deadline, left())):
             started = clock.now()
-            found = beam_search(state, width, deadline=deadline, max_nodes=budget, horizon=BEAM_HORIZON)
-            beam_seconds += clock.now() - started
+            found = beam_search(
+                state, b.width(), deadline=deadline, max_nodes=left(), horizon=BEAM_HORIZON, variety=b.variety
+            )
+            b.ran(found.nodes, clock.now() - started)
             nodes += found.nodes
-            beam_spent = beam_last = found.nodes
+            beam_spent += found.nodes
             stats["beam_nodes"] += found.nodes
             if found.line is not None:
-                return finish("won", found.line, "beam")
+                return finish("won", found.line, "beam", variety=b.variety)
             if found.complete:
                 return finish("lost", None, "beam")
-            beam_done = r >= len(BEAM_WIDTHS) - 1
+            if _out_of_budget(deadline, left()):
+                return finish("unknown", None, "")
         if _out_of_budget(deadline, left()):
             return finish("unknown", None, "")
         if nodes >= proof_after and "proof_mode" not in stats:
@@ -226,6 +240,48 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
             if _out_of_budget(deadline, left()):
                 return finish("unknown", None, "")
         r += 1
+
+
+class _Beams:
+    """One scoring's beam searches, each twice as wide as the last (:data:`BEAM_WIDTHS`)."""
+
+    def __init__(self, variety: int) -> None:
+        self.variety = variety
+        self.runs = 0
+        self.last = 0  # positions the last search took
+        self.spent = 0  # positions all of them took
+        self.seconds = 0.0
+        self.done = False
+
+    def width(self) -> int:
+        return BEAM_WIDTHS[self.runs]
+
+    def ran(self, positions: int, seconds: float) -> None:
+        self.runs += 1
+        self.last = positions
+        self.spent += positions
+        self.seconds += seconds
+        self.done = self.runs >= len(BEAM_WIDTHS)
+
+
+def _turns(beams: list[_Beams], fits: Callable[[_Beams], bool]) -> Iterator[_Beams]:
+    """The beam searches of a round: the first scoring's next width, then each other's until it
+    has spent as many positions as the first (with equal widths it would take more: each scoring's
+    own positions differ). A beam whose next width no longer ``fits`` is done: one cut off before
+    the stock's end finds nothing, so its time is better spent on the exhaustive search."""
+    first = beams[0]
+    if not first.done:
+        first.done = not fits(first)
+        if not first.done:
+            yield first
+    for b in beams[1:]:
+        while not b.done:
+            b.done = not fits(b)
+            if b.done:
+                break
+            yield b
+            if not first.done and b.spent >= first.spent:
+                break
 
 
 _warm: list[bool] = []
