@@ -118,8 +118,9 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
 
     Alternates beam searches (fast at finding wins; two, scored differently, taking turns:
     :data:`BEAM_VARIETIES`) with slices of an exhaustive depth-first search (which can prove a
-    loss), each round bigger than the last, until one decides or a budget runs out. The position itself is first put to the dig relaxation, and the exhaustive search runs in
-    proof mode, with every position checked against it: from the first position when the budget
+    loss), each round bigger than the last, until one decides or a budget runs out. The position
+    itself is first put to the dig relaxation, and the exhaustive search runs in proof mode, with
+    every position checked against it: from the first position when the budget
     is at least :data:`PROOF_AT_ONCE_SECONDS` or :data:`PROOF_AT_ONCE_NODES` (or unlimited), else
     after :data:`PROOF_AFTER` positions; it walks in the orders :data:`PROOF_ORDERS`, which take
     turns (:class:`.Exhaustive`), with a walk that restarts (:data:`PROOF_RESTARTS`). After
