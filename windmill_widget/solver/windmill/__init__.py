@@ -78,13 +78,13 @@ cannot see the stock (an expectimax over the cards still to come), affordable ne
 end; the ``sampling`` player plays by it there.
 
 What to expect (``benchmarks/solver.py``, strict rules, one core per deal, budgets in CPU time;
-the table, with how it was measured, is in ``docs/winnability.md``): 94.9% of deals 0-999 are
-decided within a second (919 won, 30 proved lost; 95.3% and 93.9% on other runs, as fast as the
-machine happened to be), 98.7% within ten (954 won, 33 lost), 99.6% within two minutes (962 won, 34
-lost) and the same within ten minutes; the median deal takes 0.001 s. Budgets of work instead
-(``solve(max_nodes=N)``, the same verdicts on any machine): 95.3% within 2.5 million units (about
-a second of that run's CPU), 98.9% within 25 million (98.6% to 98.9% over the seeds of the walk
-that restarts), 99.6% within 250 million and 800 million (about ten minutes). The lab reports the
+the table, with how it was measured, is in ``docs/winnability.md``): 93.6% to 95.3% of deals
+0-999 are decided within a second, as fast as the machine happens to be, 98.0% to 98.7% within
+ten, 99.6% within two minutes (962 won, 34 lost) and the same within ten minutes; the median deal
+takes 0.001 s. Budgets of work instead (``solve(max_nodes=N)``, the same verdicts on any
+machine): 95.7% within 2.5 million units (about a second on a fast day), 98.8% within 25 million
+(98.7% to 98.9% over the seeds of the walk that restarts), 99.6% within 250 million and 800
+million (about ten minutes). The lab reports the
 clairvoyant win rate as a range when some deals stay unknown. From the middle of a game the
 solver proves losses more easily (``benchmarks/solver.py --stock N``, from where ``greedy`` has
 played a deal down to N stock cards). The first solve in a process compiles the loops (or loads

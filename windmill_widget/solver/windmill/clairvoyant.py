@@ -108,8 +108,10 @@ BEAM_GROWTH = 2.0
 #: 2,048 wide, against 166), but not the same ones: on the 47 deals of 0-999 that 2.5 million units
 #: leave open, beams up to 8,192 wide won 4 scored the first way and 10 the second. Together, 2.5
 #: million units decided 957 of strict deals 0-999 against 953 with the first alone, 2 million 950
-#: against 942, and 25 million as many as before (988 with the solver's seed, 987-989 over three
-#: seeds of the walk that restarts, against 986-989). Records: docs/winnability.md.
+#: against 942, and 25 million about as many (988 with the solver's seed, 987-989 over four seeds
+#: of the walk that restarts, against 986-989); by the clock, on one evening, 1 s 936 against 934
+#: and 10 s 980 against 984 (a few deals come later between 10 and 15 million units).
+#: Records: docs/winnability.md.
 BEAM_VARIETIES: tuple[int, ...] = (VARIETY, -4)
 
 
@@ -174,7 +176,11 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
         return verdict
 
     def finish(
-        result: str, line: list[int] | None, method: str, by: Exhaustive | None = None, variety: int = VARIETY
+        result: str,
+        line: list[int] | None,
+        method: str,
+        by: Exhaustive | None = None,
+        variety: int | None = None,  # the score of the beam that won, but the first's
     ) -> Solution:
         restricted = by is not None and by is kings
         moves = _engine_line(game, line, kings=restricted) if line is not None else ()
@@ -182,7 +188,7 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
         found_by = {}
         if by is not None and by.winner is not None:
             found_by["order"] = by.winner + (", Kings placed at once" if restricted else "")
-        if variety != BEAM_VARIETIES[0]:
+        if variety is not None:
             found_by["order"] = f"beam scoring variety {variety:+d}"
         return Solution(result, moves, nodes, clock.now() - t0, method, {**stats, **found_by})
 
@@ -206,7 +212,7 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
             beam_spent += found.nodes
             stats["beam_nodes"] += found.nodes
             if found.line is not None:
-                return finish("won", found.line, "beam", variety=b.variety)
+                return finish("won", found.line, "beam", variety=None if b is beams[0] else b.variety)
             if found.complete:
                 return finish("lost", None, "beam")
             if _out_of_budget(deadline, left()):
