@@ -666,6 +666,28 @@ def test_the_beams_take_turns_and_share_the_beam_s_work() -> None:
     assert 0.5 < spent[-4] / spent[VARIETY] < 2, spent
 
 
+def test_after_the_widest_beams_the_exhaustive_search_has_the_rest_of_the_budget() -> None:
+    # Deal 58 stays unknown far beyond this budget: both scorings run every width once, in order,
+    # and then stop; the search goes on, exhaustive alone, until the whole budget is spent.
+    clairvoyant.warm_up()
+    calls = []
+    real = clairvoyant.beam_search
+
+    def recorded(state, width, **kw):
+        calls.append((kw["variety"], width))
+        return real(state, width, **kw)
+
+    with mock.patch.object(clairvoyant, "beam_search", recorded):
+        sol = solve(Game(seed=58), max_nodes=7_000_000)
+    assert sol.result == "unknown"
+    for variety in clairvoyant.BEAM_VARIETIES:
+        assert [w for v, w in calls if v == variety] == list(clairvoyant.BEAM_WIDTHS)
+    assert sol.nodes >= 7_000_000
+    beams, proof = sol.stats["beam_nodes"], sol.stats["exhaustive_nodes"]
+    # Past its share of 1.5 units a beam position: the beams' time came back to it.
+    assert proof > clairvoyant.PROOF_SHARE * beams + 500_000, sol.stats
+
+
 def test_no_beam_search_is_started_that_the_budget_would_cut_off() -> None:
     # A beam search finds a win only at the stock's end, so one that the budget cuts off is time
     # lost: the exhaustive search, which goes on where it stopped, gets that time instead.

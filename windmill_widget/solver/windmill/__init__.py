@@ -19,9 +19,11 @@ How it works
 * **Beam search over deals** (:mod:`.beam`) finds wins: positions with the same number of cards
   taken from the stock are expanded by every sequence of plays, dealt from, and the best
   ``width`` kept: the most cards placed, the ranks the foundations want next at hand rather than
-  buried in the waste, varied sails. Widths double, 16, 32, 64, ..., until a win turns up; a
-  width that the budget would cut off before the stock's end (where alone a beam can win) is not
-  started, and its time goes to the exhaustive search. Two beams take turns, scored alike but
+  buried in the waste, varied sails. Widths double, 16, 32, 64, ..., up to 4,096, until a win
+  turns up; a width that the budget would cut off before the stock's end (where alone a beam can
+  win) is not started, and its time goes to the exhaustive search, as does all the time after the
+  widest beams (``clairvoyant.BEAM_WIDTHS``: wider ones won little that the walks did not win
+  sooner with that time). Two beams take turns, scored alike but
   for the sails: the first puts varied sails ahead, the second sails alike
   (``clairvoyant.BEAM_VARIETIES``). The first wins more deals on its own, the second many of the
   deals where the first goes astray (``stats["order"]`` then says "beam scoring variety -4").
@@ -82,9 +84,9 @@ the table, with how it was measured, is in ``docs/winnability.md``): 93.6% to 95
 0-999 are decided within a second, as fast as the machine happens to be, 98.0% to 98.7% within
 ten, 99.6% within two minutes (962 won, 34 lost) and the same within ten minutes; the median deal
 takes 0.001 s. Budgets of work instead (``solve(max_nodes=N)``, the same verdicts on any
-machine): 95.7% within 2.5 million units (about a second on a fast day), 98.8% within 25 million
-(98.7% to 98.9% over the seeds of the walk that restarts), 99.6% within 250 million and 800
-million (about ten minutes). The lab reports the
+machine): 95.7% within 2.5 million units (about a second on a fast day), 99.0% within 25 million
+(about 14 s on a fast day; 99.0% to 99.2% over the seeds of the walk that restarts), 99.6% within
+250 million. The lab reports the
 clairvoyant win rate as a range when some deals stay unknown. From the middle of a game the
 solver proves losses more easily (``benchmarks/solver.py --stock N``, from where ``greedy`` has
 played a deal down to N stock cards). The first solve in a process compiles the loops (or loads
