@@ -17,16 +17,16 @@ How it works
   of a trie of wastes), compiled by numba: the same moves and positions, checked move by move
   against the mirror, at some twenty times the speed.
 * **Beam search over deals** (:mod:`.beam`) finds wins: positions with the same number of cards
-  taken from the stock are expanded by every sequence of plays, dealt from, and the best
-  ``width`` kept: the most cards placed, the ranks the foundations want next at hand rather than
-  buried in the waste, varied sails. Widths double, 16, 32, 64, ..., up to 4,096, until a win
-  turns up; a width that the budget would cut off before the stock's end (where alone a beam can
-  win) is not started, and its time goes to the exhaustive search, as does all the time after the
-  widest beams (``clairvoyant.BEAM_WIDTHS``: wider ones won little that the walks did not win
-  sooner with that time). Two beams take turns, scored alike but
-  for the sails: the first puts varied sails ahead, the second sails alike
-  (``clairvoyant.BEAM_VARIETIES``). The first wins more deals on its own, the second many of the
-  deals where the first goes astray (``stats["order"]`` then says "beam scoring variety -4").
+  taken from the stock are expanded by every sequence of plays, dealt from, and the best ``width``
+  kept: the most cards placed, the ranks the foundations want next at hand rather than buried in
+  the waste, varied sails. Widths double, 16, 32, 64, ..., up to 4,096, until a win turns up; a
+  width that the budget would cut off before the stock's end (where alone a beam can win) is not
+  started, and its time goes to the exhaustive search, as does all the time after the widest beams
+  (``clairvoyant.BEAM_WIDTHS``: wider ones won little that the walks did not win sooner with that
+  time). Two beams take turns, scored alike but for the sails: the first puts varied sails ahead,
+  the second sails alike (``clairvoyant.BEAM_VARIETIES``). The first wins more deals on its own,
+  the second many of the deals where the first goes astray (``stats["order"]`` then says "beam
+  scoring variety -4").
 * **Exhaustive depth-first search** (:mod:`.exhaustive`) with a transposition table, in slices
   between the beams: it finds the wins the beam misses and is the only part that can prove a
   deal lost (it visits every reachable canonical position, so cycles under
