@@ -643,45 +643,43 @@ def test_the_second_beam_wins_deals_the_first_finds_no_win_in() -> None:
         assert g.status == "won"
 
 
-def test_the_beams_take_turns_and_share_the_beam_s_work() -> None:
-    # Each width of the first scoring is followed by the second's, as wide as brings it level.
-    clairvoyant.warm_up()
+def solve_recording_beams(seed: int, max_nodes: int) -> tuple[Solution, list[tuple[int, int, int, int]]]:
+    """Solve strict deal ``seed`` within ``max_nodes`` units, recording each beam search the solver
+    runs: its scoring's variety, its width, the budget it was given and the positions it took."""
+    clairvoyant.warm_up()  # its own tiny beam search is not the solve's
     calls = []
     real = clairvoyant.beam_search
 
     def recorded(state, width, **kw):
         found = real(state, width, **kw)
-        calls.append((kw["variety"], width, found.nodes))
+        calls.append((kw["variety"], width, kw["max_nodes"], found.nodes))
         return found
 
     with mock.patch.object(clairvoyant, "beam_search", recorded):
-        sol = solve(Game(seed=4), max_nodes=3_000_000)  # neither won nor lost within it
+        sol = solve(Game(seed=seed), max_nodes=max_nodes)
+    return sol, calls
+
+
+def test_the_beams_take_turns_and_share_the_beam_s_work() -> None:
+    # Each width of the first scoring is followed by the second's, as wide as brings it level.
+    sol, calls = solve_recording_beams(4, 3_000_000)  # neither won nor lost within it
     assert sol.result == "unknown"
-    firsts = [w for v, w, _ in calls if v == VARIETY]
-    seconds = [w for v, w, _ in calls if v == -4]
+    firsts = [w for v, w, _, _ in calls if v == VARIETY]
+    seconds = [w for v, w, _, _ in calls if v == -4]
     assert firsts == list(clairvoyant.BEAM_WIDTHS[: len(firsts)]) and len(firsts) >= 6
     assert seconds == list(clairvoyant.BEAM_WIDTHS[: len(seconds)])
     assert calls[0][0] == VARIETY  # the first scoring goes first
-    spent = {v: sum(n for v2, _, n in calls if v2 == v) for v in (VARIETY, -4)}
+    spent = {v: sum(n for v2, _, _, n in calls if v2 == v) for v in (VARIETY, -4)}
     assert 0.5 < spent[-4] / spent[VARIETY] < 2, spent
 
 
 def test_after_the_widest_beams_the_exhaustive_search_has_the_rest_of_the_budget() -> None:
     # Deal 58 stays unknown far beyond this budget: both scorings run every width once, in order,
     # and then stop; the search goes on, exhaustive alone, until the whole budget is spent.
-    clairvoyant.warm_up()
-    calls = []
-    real = clairvoyant.beam_search
-
-    def recorded(state, width, **kw):
-        calls.append((kw["variety"], width))
-        return real(state, width, **kw)
-
-    with mock.patch.object(clairvoyant, "beam_search", recorded):
-        sol = solve(Game(seed=58), max_nodes=7_000_000)
+    sol, calls = solve_recording_beams(58, 7_000_000)
     assert sol.result == "unknown"
     for variety in clairvoyant.BEAM_VARIETIES:
-        assert [w for v, w in calls if v == variety] == list(clairvoyant.BEAM_WIDTHS)
+        assert [w for v, w, _, _ in calls if v == variety] == list(clairvoyant.BEAM_WIDTHS)
     assert sol.nodes >= 7_000_000
     beams, proof = sol.stats["beam_nodes"], sol.stats["exhaustive_nodes"]
     # Past its share of 1.5 units a beam position: the beams' time came back to it.
@@ -691,19 +689,9 @@ def test_after_the_widest_beams_the_exhaustive_search_has_the_rest_of_the_budget
 def test_no_beam_search_is_started_that_the_budget_would_cut_off() -> None:
     # A beam search finds a win only at the stock's end, so one that the budget cuts off is time
     # lost: the exhaustive search, which goes on where it stopped, gets that time instead.
-    clairvoyant.warm_up()  # its own tiny beam search is not the solve's
-    calls = []
-    real = clairvoyant.beam_search
-
-    def recorded(state, width, **kw):
-        found = real(state, width, **kw)
-        calls.append((kw["max_nodes"], found.nodes))
-        return found
-
-    with mock.patch.object(clairvoyant, "beam_search", recorded):
-        sol = solve(Game(seed=4), max_nodes=700_000)  # neither won nor lost within it
+    sol, calls = solve_recording_beams(4, 700_000)  # neither won nor lost within it
     assert sol.result == "unknown" and len(calls) > 3
-    assert all(spent <= budget for budget, spent in calls), calls  # none was cut off
+    assert all(spent <= budget for _, _, budget, spent in calls), calls  # none was cut off
     assert sol.stats["exhaustive_nodes"] > sol.stats["beam_nodes"]
 
 

@@ -281,16 +281,17 @@ def _turns(beams: list[_Beams], fits: Callable[[_Beams], bool]) -> Iterator[_Bea
     has spent as many positions as the first (with equal widths it would take more: each scoring's
     own positions differ). A beam whose next width no longer ``fits`` is done: one cut off before
     the stock's end finds nothing, so its time is better spent on the exhaustive search."""
-    first = beams[0]
-    if not first.done:
-        first.done = not fits(first)
-        if not first.done:
-            yield first
-    for b in beams[1:]:
-        while not b.done:
+
+    def ready(b: _Beams) -> bool:
+        if not b.done:
             b.done = not fits(b)
-            if b.done:
-                break
+        return not b.done
+
+    first = beams[0]
+    if ready(first):
+        yield first
+    for b in beams[1:]:
+        while ready(b):
             yield b
             if not first.done and b.spent >= first.spent:
                 break
