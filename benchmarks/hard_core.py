@@ -1,0 +1,152 @@
+"""Where a deal's proof is hard: each move's position solved with a budget of work, and the search
+going on below those the budget leaves unknown.
+
+A proof of loss has to refute every move, so its cost is the sum of its children's; when the
+solver leaves a deal unknown, this shows which children carry that cost and how deep the hard part
+reaches. Budgets are units of work (positions plus relaxed positions), so the tree is the same on
+any machine. Positions that differ only in which sail holds a card, or in suits, are one position
+to the solver; a move leading to one already shown is listed as the same, not solved again. A
+child the solver wins makes the position won, and the script stops there with the line.
+
+    .venv/bin/python benchmarks/hard_core.py 58                       # deal 58's first moves, 4M units each
+    .venv/bin/python benchmarks/hard_core.py 58 --line "18*deal n2>c 13*deal" --depth 4
+    .venv/bin/python benchmarks/hard_core.py 454 --units 20M --depth 1 --rules relaxed
+
+``--line`` plays moves in the engine's notation first (``18*deal``: eighteen deals).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain checkout too
+
+from solver import units_budget  # benchmarks/solver.py, beside this script
+
+from windmill_widget import Game, Rules
+from windmill_widget.games.windmill.search import SearchState
+from windmill_widget.solver import Verdict, solve
+from windmill_widget.solver.windmill.clairvoyant import warm_up
+
+
+def units(text: str) -> int:
+    """``--units``: as ``benchmarks/solver.py`` reads it (``4M``, ``2.5G``)."""
+    return int(units_budget(text))
+
+
+def compress(line: list[str]) -> str:
+    """The inverse of :func:`expand`: runs of one move as ``N*move``."""
+    words: list[str] = []
+    i = 0
+    while i < len(line):
+        j = i
+        while j < len(line) and line[j] == line[i]:
+            j += 1
+        words.append(line[i] if j - i == 1 else f"{j - i}*{line[i]}")
+        i = j
+    return " ".join(words) or "the start"
+
+
+def expand(line: str) -> list[str]:
+    """``"18*deal n2>c"`` -> eighteen deals and ``n2>c``."""
+    moves: list[str] = []
+    for word in line.split():
+        count, star, move = word.partition("*")
+        if star and not count.isdigit():
+            raise ValueError(f"{word[:20]!r}: a repeated move is written N*move, as in 18*deal")
+        moves += [move] * int(count) if star else [word]
+    return moves
+
+
+class Budget(Exception):
+    """Raised once ``--most`` positions have been solved."""
+
+
+class Explorer:
+    def __init__(self, seed: int, rules: Rules, units: int, depth: int, most: int) -> None:
+        self.seed, self.rules, self.units, self.depth, self.most = seed, rules, units, depth, most
+        self.shown: dict[int, int] = {}  # search key -> the number it was shown under
+        self.spent = 0
+        self.counts = {verdict: 0 for verdict in Verdict}
+
+    def game(self, line: list[str]) -> Game:
+        game = Game(seed=self.seed, rules=self.rules)
+        for move in line:
+            game.play(move)
+        return game
+
+    def explore(self, line: list[str], level: int = 0) -> list[str] | None:
+        """Solve every move's position below ``line``; return a winning line if one is found."""
+        for move in [str(m) for m in self.game(line).legal_moves()]:
+            child = self.game([*line, move])
+            key = SearchState.from_game(child).key()
+            pad = "  " * level
+            if key in self.shown:
+                print(f"{pad}{move}: the same position as [{self.shown[key]}]")
+                continue
+            if len(self.shown) >= self.most:
+                raise Budget
+            self.shown[key] = number = len(self.shown) + 1
+            sol = solve(child, max_nodes=self.units)
+            self.spent += sol.nodes
+            self.counts[sol.result] += 1
+            pos = child.position()
+            proof = f" ({sol.method})" if sol.result is Verdict.LOST else ""
+            print(
+                f"{pad}[{number}] {move}: {sol.result.value}{proof} after {sol.nodes:,} units; "
+                f"stock {len(pos['stock'])}, waste {len(pos['waste'])}, centre {len(pos['center'])}",
+                flush=True,
+            )
+            if sol.result is Verdict.WON:
+                return [*line, move, *map(str, sol.moves)]  # a line the engine replays to a win
+            if sol.result is Verdict.UNKNOWN and level < self.depth:
+                won = self.explore([*line, move], level + 1)
+                if won:
+                    return won
+        return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("deal", type=int)
+    parser.add_argument("--line", default="", help='moves played first, e.g. "18*deal n2>c"')
+    parser.add_argument("--units", type=units, default=4_000_000, help="work per position (default 4M)")
+    parser.add_argument("--depth", type=int, default=2, help="levels to go down (default 2)")
+    parser.add_argument("--most", type=int, default=200, help="positions to solve at most (default 200)")
+    parser.add_argument("--rules", default="strict", choices=("strict", "relaxed", "classic", "pysolfc"))
+    args = parser.parse_args(argv)
+    if args.depth < 0 or args.most < 1:
+        parser.error("--depth must be 0 or more, and --most 1 or more")
+    explorer = Explorer(args.deal, getattr(Rules, args.rules)(), args.units, args.depth, args.most)
+    try:
+        line = expand(args.line)
+        start = explorer.game(line)
+    except (ValueError, TypeError) as err:
+        parser.error(f"--line: {err}")
+    pos = start.position()
+    print(
+        f"deal {args.deal}, {args.rules} rules, after {len(line)} moves: stock {len(pos['stock'])}, "
+        f"waste {len(pos['waste'])}, centre {len(pos['center'])}; {args.units:,} units a position"
+    )
+    warm_up()
+    t0 = time.process_time()
+    try:
+        won = explorer.explore(line)
+    except Budget:
+        won = None
+        print(f"(stopped after {args.most} positions: --most)")
+    c = explorer.counts
+    print(
+        f"{sum(c.values())} positions solved: {c[Verdict.WON]} won, {c[Verdict.LOST]} lost, "
+        f"{c[Verdict.UNKNOWN]} unknown; {explorer.spent:,} units, {time.process_time() - t0:.0f} s of CPU"
+    )
+    if won:
+        print("won:", compress(won))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
