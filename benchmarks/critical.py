@@ -211,7 +211,7 @@ def main() -> None:
     ap.add_argument(
         "--deals", type=deal_range, default="0-199", help="a range such as 0-199, or a list such as 3,5,8"
     )
-    ap.add_argument("--rules", default="strict", choices=["strict", "classic", "relaxed", "pysolfc"])
+    ap.add_argument("--rules", default="strict", choices=Rules.PRESETS)
     ap.add_argument(
         "--along", default=None, help="find decisions along this player's games, not the solver's"
     )

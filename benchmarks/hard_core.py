@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--units", type=units, default=4_000_000, help="work per position (default 4M)")
     parser.add_argument("--depth", type=int, default=2, help="levels to go down (default 2)")
     parser.add_argument("--most", type=int, default=200, help="positions to solve at most (default 200)")
-    parser.add_argument("--rules", default="strict", choices=("strict", "relaxed", "classic", "pysolfc"))
+    parser.add_argument("--rules", default="strict", choices=Rules.PRESETS)
     args = parser.parse_args(argv)
     if args.depth < 0 or args.most < 1:
         parser.error("--depth must be 0 or more, and --most 1 or more")

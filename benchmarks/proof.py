@@ -72,7 +72,7 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--deals", type=deal_range, default="4,33,58", help="deals: 4,33,58 (default), or 0-9")
     ap.add_argument("--seconds", type=float, default=30.0, help="CPU seconds per run (default 30)")
-    ap.add_argument("--rules", default="strict", choices=["strict", "relaxed", "classic", "pysolfc"])
+    ap.add_argument("--rules", default="strict", choices=Rules.PRESETS)
     ap.add_argument(
         "--orders",
         help=f"comma-separated walks, from: {', '.join(o.value for o in Order)} (default: the solver's)",

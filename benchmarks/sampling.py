@@ -172,7 +172,7 @@ def main() -> None:
     ap.add_argument(
         "--deals", type=deal_range, default="0-199", help="a range such as 0-199, or a list such as 3,5,8"
     )
-    ap.add_argument("--rules", default="strict", choices=["strict", "classic", "relaxed", "pysolfc"])
+    ap.add_argument("--rules", default="strict", choices=Rules.PRESETS)
     ap.add_argument("--samples", type=int, default=SAMPLES)
     ap.add_argument("--width", type=int, default=WIDTH)
     ap.add_argument("--nodes", type=int, default=NODES)

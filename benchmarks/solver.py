@@ -60,7 +60,7 @@ from windmill_widget.solver.windmill.clairvoyant import warm_up
 from windmill_widget.strategies import greedy
 
 RESULTS = Path(__file__).resolve().parent / "results"
-PRESETS = ("strict", "relaxed", "classic", "pysolfc")
+PRESETS = Rules.PRESETS
 RESTARTS = clairvoyant.PROOF_RESTARTS  # the solver's own walk that restarts, seed and all
 
 
