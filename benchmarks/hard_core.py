@@ -65,23 +65,25 @@ class Budget(Exception):
     """Raised once ``--most`` positions have been solved."""
 
 
+def piles(game: Game) -> str:
+    """How far into the deal ``game`` is: its stock, waste and centre."""
+    pos = game.position()
+    return f"stock {len(pos['stock'])}, waste {len(pos['waste'])}, centre {len(pos['center'])}"
+
+
 class Explorer:
-    def __init__(self, seed: int, rules: Rules, units: int, depth: int, most: int) -> None:
-        self.seed, self.rules, self.units, self.depth, self.most = seed, rules, units, depth, most
+    def __init__(self, units: int, depth: int, most: int) -> None:
+        self.units, self.depth, self.most = units, depth, most
         self.shown: dict[int, int] = {}  # search key -> the number it was shown under
         self.spent = 0
         self.counts = {verdict: 0 for verdict in Verdict}
 
-    def game(self, line: list[str]) -> Game:
-        game = Game(seed=self.seed, rules=self.rules)
-        for move in line:
-            game.play(move)
-        return game
-
-    def explore(self, line: list[str], level: int = 0) -> list[str] | None:
-        """Solve every move's position below ``line``; return a winning line if one is found."""
-        for move in [str(m) for m in self.game(line).legal_moves()]:
-            child = self.game([*line, move])
+    def explore(self, game: Game, line: list[str], level: int = 0) -> list[str] | None:
+        """Solve every move's position from ``game`` (reached by ``line``); return a winning line
+        if one is found."""
+        for move in [str(m) for m in game.legal_moves()]:
+            child = game.copy()
+            child.play(move)
             key = SearchState.from_game(child).key()
             pad = "  " * level
             if key in self.shown:
@@ -93,17 +95,16 @@ class Explorer:
             sol = solve(child, max_nodes=self.units)
             self.spent += sol.nodes
             self.counts[sol.result] += 1
-            pos = child.position()
             proof = f" ({sol.method})" if sol.result is Verdict.LOST else ""
             print(
                 f"{pad}[{number}] {move}: {sol.result.value}{proof} after {sol.nodes:,} units; "
-                f"stock {len(pos['stock'])}, waste {len(pos['waste'])}, centre {len(pos['center'])}",
+                f"{piles(child)}",
                 flush=True,
             )
             if sol.result is Verdict.WON:
                 return [*line, move, *map(str, sol.moves)]  # a line the engine replays to a win
             if sol.result is Verdict.UNKNOWN and level < self.depth:
-                won = self.explore([*line, move], level + 1)
+                won = self.explore(child, [*line, move], level + 1)
                 if won:
                     return won
         return None
@@ -120,21 +121,22 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.depth < 0 or args.most < 1:
         parser.error("--depth must be 0 or more, and --most 1 or more")
-    explorer = Explorer(args.deal, getattr(Rules, args.rules)(), args.units, args.depth, args.most)
+    explorer = Explorer(args.units, args.depth, args.most)
+    start = Game(seed=args.deal, rules=getattr(Rules, args.rules)())
     try:
         line = expand(args.line)
-        start = explorer.game(line)
+        for move in line:
+            start.play(move)
     except (ValueError, TypeError) as err:
         parser.error(f"--line: {err}")
-    pos = start.position()
     print(
-        f"deal {args.deal}, {args.rules} rules, after {len(line)} moves: stock {len(pos['stock'])}, "
-        f"waste {len(pos['waste'])}, centre {len(pos['center'])}; {args.units:,} units a position"
+        f"deal {args.deal}, {args.rules} rules, after {len(line)} moves: {piles(start)}; "
+        f"{args.units:,} units a position"
     )
     warm_up()
     t0 = time.process_time()
     try:
-        won = explorer.explore(line)
+        won = explorer.explore(start, line)
     except Budget:
         won = None
         print(f"(stopped after {args.most} positions: --most)")
