@@ -11,8 +11,14 @@ child the solver wins makes the position won, and the script stops there with th
     .venv/bin/python benchmarks/hard_core.py 58                       # deal 58's first moves, 4M units each
     .venv/bin/python benchmarks/hard_core.py 58 --line "18*deal n2>c 13*deal" --depth 4
     .venv/bin/python benchmarks/hard_core.py 454 --units 20M --depth 1 --rules relaxed
+    .venv/bin/python benchmarks/hard_core.py 58 --line "18*deal n2>c" --along lookahead --every 4 --units 60M
 
 ``--line`` plays moves in the engine's notation first (``18*deal``: eighteen deals).
+
+``--along PLAYER`` measures how far down a proof stays hard instead: it lets the player play the
+deal out from the line and solves the position each time the stock comes down to a multiple of
+``--every`` cards. Below a lost position every position is lost, so a proof of it has to settle
+these too; where along the game they become cheap shows how deep the hard part reaches.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain
 
 from solver import units_budget  # benchmarks/solver.py, beside this script
 
-from windmill_widget import Game, Rules
+from windmill_widget import Game, Rules, greedy, lookahead, sampling, tips
 from windmill_widget.games.windmill.search import SearchState
 from windmill_widget.solver import Verdict, solve
 from windmill_widget.solver.windmill.clairvoyant import warm_up
@@ -110,6 +116,43 @@ class Explorer:
         return None
 
 
+#: The players ``--along`` can follow.
+PLAYERS = {"greedy": greedy, "tips": tips, "lookahead": lookahead, "sampling": sampling}
+
+
+def along(
+    start: Game, line: list[str], player, every: int, budget: int
+) -> tuple[list[str] | None, dict, int]:
+    """Play ``player``'s game from ``start`` (reached by ``line``) and solve the position each time
+    the stock comes down to a multiple of ``every`` cards, with ``budget`` units each. Returns a
+    winning line if one is found, the count of each verdict, and the units spent."""
+    game = start.copy()
+    moves = list(line)
+    counts = {verdict: 0 for verdict in Verdict}
+    spent = 0
+    solved: set[int] = set()
+    while True:
+        stock = len(game.position()["stock"])
+        if stock % every == 0 and stock not in solved:
+            solved.add(stock)
+            sol = solve(game, max_nodes=budget)
+            spent += sol.nodes
+            counts[sol.result] += 1
+            proof = f" ({sol.method})" if sol.result is Verdict.LOST else ""
+            print(
+                f"move {len(moves)}: {sol.result.value}{proof} after {sol.nodes:,} units; {piles(game)}",
+                flush=True,
+            )
+            if sol.result is Verdict.WON:
+                return [*moves, *map(str, sol.moves)], counts, spent
+        if game.outcome is not None:
+            print(f"the player's game ends after {len(moves)} moves: {game.outcome.text}")
+            return None, counts, spent
+        move = player(game.view())
+        game.play(move)
+        moves.append(str(move))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("deal", type=int)
@@ -118,9 +161,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--depth", type=int, default=2, help="levels to go down (default 2)")
     parser.add_argument("--most", type=int, default=200, help="positions to solve at most (default 200)")
     parser.add_argument("--rules", default="strict", choices=Rules.PRESETS)
+    parser.add_argument("--along", choices=PLAYERS, help="follow this player's game instead (see above)")
+    parser.add_argument(
+        "--every", type=int, default=4, help="with --along: stock cards between positions (default 4)"
+    )
     args = parser.parse_args(argv)
-    if args.depth < 0 or args.most < 1:
-        parser.error("--depth must be 0 or more, and --most 1 or more")
+    if args.depth < 0 or args.most < 1 or args.every < 1:
+        parser.error("--depth must be 0 or more, and --most and --every 1 or more")
     explorer = Explorer(args.units, args.depth, args.most)
     start = Game(seed=args.deal, rules=getattr(Rules, args.rules)())
     try:
@@ -135,15 +182,18 @@ def main(argv: list[str] | None = None) -> int:
     )
     warm_up()
     t0 = time.process_time()
-    try:
-        won = explorer.explore(start, line)
-    except Budget:
-        won = None
-        print(f"(stopped after {args.most} positions: --most)")
-    c = explorer.counts
+    if args.along:
+        won, c, spent = along(start, line, PLAYERS[args.along], args.every, args.units)
+    else:
+        try:
+            won = explorer.explore(start, line)
+        except Budget:
+            won = None
+            print(f"(stopped after {args.most} positions: --most)")
+        c, spent = explorer.counts, explorer.spent
     print(
         f"{sum(c.values())} positions solved: {c[Verdict.WON]} won, {c[Verdict.LOST]} lost, "
-        f"{c[Verdict.UNKNOWN]} unknown; {explorer.spent:,} units, {time.process_time() - t0:.0f} s of CPU"
+        f"{c[Verdict.UNKNOWN]} unknown; {spent:,} units, {time.process_time() - t0:.0f} s of CPU"
     )
     if won:
         print("won:", compress(won))
