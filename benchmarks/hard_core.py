@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain checkout too
@@ -121,8 +122,8 @@ PLAYERS = {"greedy": greedy, "tips": tips, "lookahead": lookahead, "sampling": s
 
 
 def along(
-    start: Game, line: list[str], player, every: int, budget: int
-) -> tuple[list[str] | None, dict, int]:
+    start: Game, line: list[str], player: Callable, every: int, budget: int
+) -> tuple[list[str] | None, dict[Verdict, int], int]:
     """Play ``player``'s game from ``start`` (reached by ``line``) and solve the position each time
     the stock comes down to a multiple of ``every`` cards, with ``budget`` units each. Returns a
     winning line if one is found, the count of each verdict, and the units spent."""
