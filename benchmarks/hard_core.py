@@ -15,10 +15,11 @@ child the solver wins makes the position won, and the script stops there with th
 
 ``--line`` plays moves in the engine's notation first (``18*deal``: eighteen deals).
 
-``--along PLAYER`` measures how far down a proof stays hard instead: it lets the player play the
-deal out from the line and solves the position each time the stock comes down to a multiple of
-``--every`` cards. Below a lost position every position is lost, so a proof of it has to settle
-these too; where along the game they become cheap shows how deep the hard part reaches.
+``--along PLAYER`` (a player as ``critical.py`` names it: ``lookahead``, ``sampling:width=64``)
+measures how far down a proof stays hard instead: it lets the player play the deal out from the
+line and solves the position each time the stock comes down to a multiple of ``--every`` cards.
+Below a lost position every position is lost, so a proof of it has to settle these too; where
+along the game they become cheap shows how deep the hard part reaches.
 """
 
 from __future__ import annotations
@@ -31,11 +32,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain checkout too
 
+from critical import make_player  # benchmarks/critical.py, beside this script
 from solver import units_budget  # benchmarks/solver.py, beside this script
 
-from windmill_widget import Game, Rules, greedy, lookahead, sampling, tips
+from windmill_widget import Game, Rules
 from windmill_widget.games.windmill.search import SearchState
-from windmill_widget.solver import Verdict, solve
+from windmill_widget.solver import Solution, Verdict, solve
 from windmill_widget.solver.windmill.clairvoyant import warm_up
 
 
@@ -78,12 +80,34 @@ def piles(game: Game) -> str:
     return f"stock {len(pos['stock'])}, waste {len(pos['waste'])}, centre {len(pos['center'])}"
 
 
-class Explorer:
-    def __init__(self, units: int, depth: int, most: int) -> None:
-        self.units, self.depth, self.most = units, depth, most
-        self.shown: dict[int, int] = {}  # search key -> the number it was shown under
+class Tally:
+    """Solves positions with a budget of work, counting the verdicts and the units spent."""
+
+    def __init__(self, units: int) -> None:
+        self.units = units
         self.spent = 0
         self.counts = {verdict: 0 for verdict in Verdict}
+
+    def solve(self, game: Game) -> tuple[Solution, str]:
+        """``game``'s position solved, and a line saying how: the verdict, the work, the piles."""
+        sol = solve(game, max_nodes=self.units)
+        self.spent += sol.nodes
+        self.counts[sol.result] += 1
+        proof = f" ({sol.method})" if sol.result is Verdict.LOST else ""
+        return sol, f"{sol.result.value}{proof} after {sol.nodes:,} units; {piles(game)}"
+
+    def summary(self, seconds: float) -> str:
+        c = self.counts
+        return (
+            f"{sum(c.values())} positions solved: {c[Verdict.WON]} won, {c[Verdict.LOST]} lost, "
+            f"{c[Verdict.UNKNOWN]} unknown; {self.spent:,} units, {seconds:.0f} s of CPU"
+        )
+
+
+class Explorer:
+    def __init__(self, tally: Tally, depth: int, most: int) -> None:
+        self.tally, self.depth, self.most = tally, depth, most
+        self.shown: dict[int, int] = {}  # search key -> the number it was shown under
 
     def explore(self, game: Game, line: list[str], level: int = 0) -> list[str] | None:
         """Solve every move's position from ``game`` (reached by ``line``); return a winning line
@@ -99,15 +123,8 @@ class Explorer:
             if len(self.shown) >= self.most:
                 raise Budget
             self.shown[key] = number = len(self.shown) + 1
-            sol = solve(child, max_nodes=self.units)
-            self.spent += sol.nodes
-            self.counts[sol.result] += 1
-            proof = f" ({sol.method})" if sol.result is Verdict.LOST else ""
-            print(
-                f"{pad}[{number}] {move}: {sol.result.value}{proof} after {sol.nodes:,} units; "
-                f"{piles(child)}",
-                flush=True,
-            )
+            sol, how = self.tally.solve(child)
+            print(f"{pad}[{number}] {move}: {how}", flush=True)
             if sol.result is Verdict.WON:
                 return [*line, move, *map(str, sol.moves)]  # a line the engine replays to a win
             if sol.result is Verdict.UNKNOWN and level < self.depth:
@@ -117,38 +134,23 @@ class Explorer:
         return None
 
 
-#: The players ``--along`` can follow.
-PLAYERS = {"greedy": greedy, "tips": tips, "lookahead": lookahead, "sampling": sampling}
-
-
-def along(
-    start: Game, line: list[str], player: Callable, every: int, budget: int
-) -> tuple[list[str] | None, dict[Verdict, int], int]:
+def along(start: Game, line: list[str], player: Callable, every: int, tally: Tally) -> list[str] | None:
     """Play ``player``'s game from ``start`` (reached by ``line``) and solve the position each time
-    the stock comes down to a multiple of ``every`` cards, with ``budget`` units each. Returns a
-    winning line if one is found, the count of each verdict, and the units spent."""
+    the stock comes down to a multiple of ``every`` cards; return a winning line if one is found."""
     game = start.copy()
     moves = list(line)
-    counts = {verdict: 0 for verdict in Verdict}
-    spent = 0
     solved: set[int] = set()
     while True:
         stock = len(game.position()["stock"])
         if stock % every == 0 and stock not in solved:
             solved.add(stock)
-            sol = solve(game, max_nodes=budget)
-            spent += sol.nodes
-            counts[sol.result] += 1
-            proof = f" ({sol.method})" if sol.result is Verdict.LOST else ""
-            print(
-                f"move {len(moves)}: {sol.result.value}{proof} after {sol.nodes:,} units; {piles(game)}",
-                flush=True,
-            )
+            sol, how = tally.solve(game)
+            print(f"move {len(moves)}: {how}", flush=True)
             if sol.result is Verdict.WON:
-                return [*moves, *map(str, sol.moves)], counts, spent
+                return [*moves, *map(str, sol.moves)]
         if game.outcome is not None:
             print(f"the player's game ends after {len(moves)} moves: {game.outcome.text}")
-            return None, counts, spent
+            return None
         move = player(game.view())
         game.play(move)
         moves.append(str(move))
@@ -162,14 +164,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--depth", type=int, default=2, help="levels to go down (default 2)")
     parser.add_argument("--most", type=int, default=200, help="positions to solve at most (default 200)")
     parser.add_argument("--rules", default="strict", choices=Rules.PRESETS)
-    parser.add_argument("--along", choices=PLAYERS, help="follow this player's game instead (see above)")
+    parser.add_argument(
+        "--along", help="follow this player's game instead (see above): lookahead, sampling, ..."
+    )
     parser.add_argument(
         "--every", type=int, default=4, help="with --along: stock cards between positions (default 4)"
     )
     args = parser.parse_args(argv)
     if args.depth < 0 or args.most < 1 or args.every < 1:
         parser.error("--depth must be 0 or more, and --most and --every 1 or more")
-    explorer = Explorer(args.units, args.depth, args.most)
+    try:
+        player = make_player(args.along) if args.along else None
+    except SystemExit as err:  # make_player's own message for a bad name or setting
+        parser.error(f"--along: {err}")
+    tally = Tally(args.units)
     start = Game(seed=args.deal, rules=getattr(Rules, args.rules)())
     try:
         line = expand(args.line)
@@ -183,19 +191,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     warm_up()
     t0 = time.process_time()
-    if args.along:
-        won, c, spent = along(start, line, PLAYERS[args.along], args.every, args.units)
+    if player is not None:
+        won = along(start, line, player, args.every, tally)
     else:
         try:
-            won = explorer.explore(start, line)
+            won = Explorer(tally, args.depth, args.most).explore(start, line)
         except Budget:
             won = None
             print(f"(stopped after {args.most} positions: --most)")
-        c, spent = explorer.counts, explorer.spent
-    print(
-        f"{sum(c.values())} positions solved: {c[Verdict.WON]} won, {c[Verdict.LOST]} lost, "
-        f"{c[Verdict.UNKNOWN]} unknown; {spent:,} units, {time.process_time() - t0:.0f} s of CPU"
-    )
+    print(tally.summary(time.process_time() - t0))
     if won:
         print("won:", compress(won))
     return 0

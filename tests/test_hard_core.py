@@ -65,7 +65,7 @@ def test_along_stops_at_a_win_with_a_line_the_engine_replays(capsys) -> None:
 def test_along_refuses_an_unknown_player_and_a_bad_every(capsys) -> None:
     with pytest.raises(SystemExit):
         hard_core.main(["58", "--along", "nobody"])
-    assert "invalid choice" in capsys.readouterr().err
+    assert "--along: no player named 'nobody'" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         hard_core.main(["58", "--along", "greedy", "--every", "0"])
     assert "--every" in capsys.readouterr().err
