@@ -51,13 +51,17 @@ def _stdlib(name: str) -> bool:
     return top in sys.stdlib_module_names or top == "__future__"
 
 
-#: The one module of the core allowed more than the standard library: it compiles the solvers'
-#: loops with numba where numba is installed, and falls back to Python where it is not.
-OPTIONAL_COMPILER = PKG / "core" / "compiled.py"
+#: The modules of the core allowed more than the standard library, each an optional package: compiled.py
+#: compiles the solvers' loops with numba where numba is installed (and falls back to Python where it is
+#: not); pysolfc.py deals PySolFC's numbered deals with PySolFC's generators (the [pysolfc] extra).
+OPTIONAL_IMPORTS = {
+    PKG / "core" / "compiled.py": {"numba", "numpy"},
+    PKG / "core" / "pysolfc.py": {"pysol_cards"},
+}
 
 
 def _allowed(path: Path, name: str) -> bool:
-    return _stdlib(name) or (path == OPTIONAL_COMPILER and name.split(".")[0] in {"numba", "numpy"})
+    return _stdlib(name) or name.split(".")[0] in OPTIONAL_IMPORTS.get(path, set())
 
 
 def test_numba_is_optional() -> None:
@@ -81,7 +85,7 @@ def test_the_tree_has_a_core_and_one_package_per_game() -> None:
 
 @pytest.mark.parametrize("path", modules_under("core"), ids=lambda p: p.name)
 def test_the_core_imports_only_itself_and_the_standard_library(path: Path) -> None:
-    # ... and numba, optionally, in core/compiled.py alone.
+    # ... and numba in core/compiled.py, pysol-cards in core/pysolfc.py, both optional.
     for name in imported_modules(path):
         if name.split(".")[0] == "windmill_widget":
             assert name.startswith("windmill_widget.core"), f"core/{path.name} imports {name}"

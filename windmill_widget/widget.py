@@ -50,6 +50,7 @@ import traitlets
 from .core import Card, IllegalMove, Move, PatienceGame, find_game
 from .core.cards import NUM_CARDS
 from .core.outcome import TextEnum
+from .core.pysolfc import MAX_NUMBER as MAX_PYSOLFC_NUMBER
 from .core.text import excerpt, shorten
 from .fallback import with_fallback
 from .guard import call_in_thread
@@ -165,11 +166,12 @@ class PatienceWidget(anywidget.AnyWidget):
         *,
         seed: int | None = None,
         rules: Any = None,
+        pysolfc: int | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         if isinstance(game, PatienceGame):
-            if seed is not None or rules is not None:
+            if seed is not None or rules is not None or pysolfc is not None:
                 raise ValueError("Pass either a game or a seed and rules, not both.")
         else:
             name = game if game is not None else self.default_game
@@ -178,7 +180,7 @@ class PatienceWidget(anywidget.AnyWidget):
                     "PatienceWidget needs a game, or a game's name: PatienceWidget('windmill', seed=3)."
                 )
             try:
-                game = find_game(name)(seed=seed, rules=rules)
+                game = _deal_game(find_game(name), seed, rules, pysolfc)
             except KeyError as err:
                 raise ValueError(err.args[0]) from None
         self._check_game(game)
@@ -300,15 +302,25 @@ class PatienceWidget(anywidget.AnyWidget):
         self._changed(("move", f"Redo: {self._game.describe_last()}"))
         return move
 
-    def new_game(self, seed: int | None = None, rules: Any = None) -> PatienceGame:
+    def new_game(
+        self, seed: int | None = None, rules: Any = None, *, pysolfc: int | None = None
+    ) -> PatienceGame:
         """Deal a new game of the same game (same rules unless given) and return it: by default the
-        deal numbered one more than this one (42, 43, 44...). Undo at its start goes back to the game
-        it replaced, where it was."""
+        deal numbered one more than this one (42, 43, 44...; after PySolFC's deal 12345, its 12346).
+        ``pysolfc=12345`` deals PySolFC's game of that number (with ``Rules.pysolfc()`` unless rules
+        are given). Undo at its start goes back to the game it replaced, where it was."""
         current = self._game
-        if seed is None:
-            seed = (current.seed + 1) % 2**64 if current.seed is not None else self._seeds.randrange(2**32)
-        game = type(current)(seed=seed, rules=rules if rules is not None else current.rules)
-        self._replace(game, ("info", f"New game: seed {seed}, {game.rules.preset or 'custom'} rules. "
+        if seed is None and pysolfc is None:
+            if current.pysolfc is not None:
+                pysolfc = current.pysolfc % MAX_PYSOLFC_NUMBER + 1
+            elif current.seed is not None:
+                seed = (current.seed + 1) % 2**64
+            else:
+                seed = self._seeds.randrange(2**32)
+        if rules is None and (pysolfc is None or current.pysolfc is not None):
+            rules = current.rules  # but a seeded game gives way to PySolFC's deal with PySolFC's rules
+        game = _deal_game(type(current), seed, rules, pysolfc)
+        self._replace(game, ("info", f"New game: {_deal_name(game)}, {game.rules.preset or 'custom'} rules. "
                                      "Undo goes back to the last game."))  # fmt: skip
         return game
 
@@ -721,7 +733,7 @@ class PatienceWidget(anywidget.AnyWidget):
 
     def _welcome(self) -> str:
         g = self._game
-        deal = "a staged position" if g.seed is None else f"seed {g.seed}"
+        deal = _deal_name(g)
         stock = g.board_facts()["stockMoves"][0]
         return (
             f"{g.title}, {deal}, {self._rules_name()} rules. Click a card, then where it goes; or drag it, "
@@ -729,9 +741,26 @@ class PatienceWidget(anywidget.AnyWidget):
         )
 
 
+def _deal_game(cls: type[PatienceGame], seed: int | None, rules: Any, pysolfc: int | None) -> PatienceGame:
+    """Deal ``cls`` by seed, or PySolFC's deal ``pysolfc`` (its rules preset unless given)."""
+    if pysolfc is None:
+        return cls(seed=seed, rules=rules)
+    if seed is not None:
+        raise ValueError("Pass either a seed or a PySolFC game number (pysolfc=), not both.")
+    return cls.from_pysolfc(pysolfc, rules=rules)
+
+
+def _deal_name(game: PatienceGame) -> str:
+    """``"seed 42"``, ``"PySolFC deal 12345"`` or ``"a staged position"``, for the board's messages."""
+    if game.pysolfc is not None:
+        return f"PySolFC deal {game.pysolfc}"
+    return "a staged position" if game.seed is None else f"seed {game.seed}"
+
+
 class WindmillWidget(PatienceWidget):
     """A playable Windmill board: ``WindmillWidget(seed=42, rules=Rules.classic())`` deals a game,
-    ``WindmillWidget(game)`` shows a :class:`~windmill_widget.Game`."""
+    ``WindmillWidget(pysolfc=12345)`` PySolFC's deal of that number, ``WindmillWidget(game)`` shows a
+    :class:`~windmill_widget.Game`."""
 
     default_game = "windmill"
 

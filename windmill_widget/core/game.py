@@ -26,7 +26,8 @@ if TYPE_CHECKING:
 
 class PatienceGame:
     """One game: build it from a seed (``Game(seed=42)``), a full dealing order (:meth:`from_order`),
-    a staged position (each game's ``from_position``) or a save file (:meth:`from_json`)."""
+    a staged position (each game's ``from_position``), PySolFC's game number (:meth:`from_pysolfc`,
+    Windmill only) or a save file (:meth:`from_json`)."""
 
     #: The registry's name (``"windmill"``), the name for people, and other names it is known by.
     name: ClassVar[str]
@@ -171,6 +172,12 @@ class PatienceGame:
         g = cls._blank()
         g._init(cls._deal(ids, cls._check_rules(rules)), ("order", tuple(ids)))
         return g
+
+    @classmethod
+    def from_pysolfc(cls, number: int, *, rules: Any = None) -> PatienceGame:
+        """The deal PySolFC gives game ``number`` (each game that has PySolFC's deals says how);
+        ValueError for a game whose PySolFC deals the kit cannot make."""
+        raise ValueError(f"The kit deals PySolFC's numbered deals of Windmill, not of {cls.title}.")
 
     def copy(self) -> PatienceGame:
         """An independent copy, history included."""
@@ -373,9 +380,19 @@ class PatienceGame:
 
     # -- display ---------------------------------------------------------------------------------
     @property
+    def pysolfc(self) -> int | None:
+        """PySolFC's game number of this deal (:meth:`from_pysolfc`), else None."""
+        kind, how = self._origin
+        return how if kind == "pysolfc" else None
+
+    @property
     def origin(self) -> str:
-        """``"seed=42"``, or how a game without a seed was made (``"from_order"``, ``"from_position"``)."""
-        return f"seed={self.seed}" if self.seed is not None else f"from_{self._origin[0]}"
+        """``"seed=42"``, ``"pysolfc=12345"`` (PySolFC's deal of that number), or how a game without
+        a seed was made (``"from_order"``, ``"from_position"``)."""
+        if self.seed is not None:
+            return f"seed={self.seed}"
+        number = self.pysolfc
+        return f"pysolfc={number}" if number is not None else f"from_{self._origin[0]}"
 
     def __repr__(self) -> str:
         return (

@@ -43,6 +43,8 @@ def dump(game: PatienceGame, *, indent: int | None = None) -> str:
         deal: dict[str, Any] = {"seed": game.seed, "algorithm": DEAL_ALGORITHM}
     elif kind == "order":
         deal = {"order": list(game._origin[1])}
+    elif kind == "pysolfc":
+        deal = {"pysolfc": game._origin[1]}
     else:
         deal = game._position_doc()
     moves = [str(m) for m in game.history] + [str(m) for m in game.redo_moves]
@@ -173,7 +175,9 @@ def load(text: str | bytes, expect: type[PatienceGame] | None = None) -> Patienc
 
 def _load_deal(cls: type[PatienceGame], deal: Any, rules: Any) -> PatienceGame:
     if not isinstance(deal, dict):
-        raise SaveFileError("The deal in a save file is an object with a seed, an order or a position.")
+        raise SaveFileError(
+            "The deal in a save file is an object with a seed, an order, a PySolFC game number or a position."
+        )
     try:
         if set(deal) == {"seed", "algorithm"}:
             if deal["algorithm"] != DEAL_ALGORITHM:
@@ -182,6 +186,8 @@ def _load_deal(cls: type[PatienceGame], deal: Any, rules: Any) -> PatienceGame:
                     f"{DEAL_ALGORITHM!r}, so the seed would give another deal."
                 )
             return cls(seed=check_seed(deal["seed"]), rules=rules)  # None would mean a random deal
+        if set(deal) == {"pysolfc"}:  # PySolFC's deal of that game number (needs pysol-cards)
+            return cls.from_pysolfc(deal["pysolfc"], rules=rules)
         if set(deal) == {"order"}:
             order = deal["order"]
             if not isinstance(order, list) or not all(type(c) is int for c in order):

@@ -49,7 +49,8 @@ class Game(PatienceGame):
     """One game of Windmill. See the module docstring and ``docs/rules.md``.
 
     Build one from a seed (``Game(seed=42)``), from a full dealing order (:meth:`from_order`),
-    from a staged position (:meth:`from_position`) or from a save file (:meth:`from_json`).
+    from a staged position (:meth:`from_position`), from PySolFC's game number
+    (:meth:`from_pysolfc`) or from a save file (:meth:`from_json`).
     """
 
     name = "windmill"
@@ -96,6 +97,29 @@ class Game(PatienceGame):
         first copy of that card not yet used).
         """
         return super().from_order(cards, rules=rules)  # type: ignore[return-value]
+
+    @classmethod
+    def from_pysolfc(cls, number: int, *, rules: Rules | None = None) -> Game:
+        """PySolFC's Windmill deal ``number`` (its game 30; "Windmill #12345" there): the same centre
+        Ace, sails, first waste card and stock, so a deal met in PySolFC can be played, solved and
+        reviewed here. The rules default to :meth:`Rules.pysolfc`; ``docs/rules.md`` says where they
+        still differ from PySolFC's. Numbers run from 1 to 10**20; the ``pysol-cards`` package deals
+        them (``pip install "windmill_widget[pysolfc]"``).
+
+        >>> g = Game.from_pysolfc(12345)
+        >>> g
+        <Game pysolfc=12345 Rules.pysolfc() moves=0 playing centre=1/52>
+        >>> g.pile("c"), len(g.pile("waste")), len(g.pile("stock"))
+        ((Card('AC'),), 1, 94)
+        """
+        from .pysolfc import pysolfc_order
+
+        rules = cls._check_rules(Rules.pysolfc() if rules is None else rules)
+        pos = cls._deal(pysolfc_order(number), rules)
+        pos.piles[W].append(pos.piles[S].pop())  # PySolFC turns the first stock card up as it deals
+        g = cls._blank()
+        g._init(pos, origin=("pysolfc", number))
+        return g  # type: ignore[return-value]
 
     @classmethod
     def from_position(
@@ -163,7 +187,8 @@ class Game(PatienceGame):
     def _from_position_doc(cls, deal: Any, rules: Rules) -> Game:
         if set(deal) != {"position", "corner_run"}:
             raise ValueError(
-                "the deal has either a seed and algorithm, an order, or a position and corner_run"
+                "the deal has either a seed and algorithm, an order, a PySolFC game number, "
+                "or a position and corner_run"
             )
         pos = deal["position"]
         if not isinstance(pos, dict) or set(pos) != set(PILE_INDEX):
