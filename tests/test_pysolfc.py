@@ -8,11 +8,22 @@ names the PySolFC version and commit); the kit deals through the ``pysol-cards``
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
 
-from windmill_widget import SAILS, Card, Game, QuiltGame, Rules, SaveFileError, WindmillWidget, load_game
+from windmill_widget import (
+    SAILS,
+    Card,
+    Game,
+    QuiltGame,
+    Rules,
+    SaveFileError,
+    WindmillWidget,
+    load_game,
+    solve,
+)
 from windmill_widget.core import pysolfc
 
 RECORDED = json.loads((Path(__file__).parent / "data" / "pysolfc_deals.json").read_text(encoding="utf-8"))
@@ -96,7 +107,7 @@ def test_a_bad_number_is_refused_clearly(number: object, error: type, message: s
 
 
 def test_without_pysol_cards_the_error_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(__import__("sys").modules, "pysol_cards.random", None)
+    monkeypatch.setitem(sys.modules, "pysol_cards.random", None)
     with pytest.raises(ModuleNotFoundError, match=r'pip install "windmill_widget\[pysolfc\]"'):
         Game.from_pysolfc(12345)
     with pytest.raises(ValueError, match="not 0"):  # a bad number is told first
@@ -188,3 +199,14 @@ def test_the_board_refuses_bad_pysolfc_arguments(kwargs: dict, error: type, mess
     with pytest.raises(error, match=message):
         w.new_game(**kwargs)
     assert w.game.origin == "seed=1"  # nothing lost
+
+
+def test_the_solver_plays_a_pysolfc_deal_and_its_line_replays_from_a_save_file() -> None:
+    game = Game.from_pysolfc(1)
+    solution = solve(game)
+    assert solution.won
+    for move in solution.moves:
+        game.play(move)
+    assert game.status.value == "won"
+    replayed = Game.from_json(game.to_json())
+    assert replayed.status.value == "won" and replayed.history == game.history

@@ -13,11 +13,10 @@ creation (``Game.createCards``), random generators (``pysolrandom.construct_rand
 replaced, headless: the cards' images, the canvas, the animation of a moving card and the deal's sound.
 
 The output lists, for each game number, every pile as PySolFC holds it after the deal, bottom card first:
-the centre foundation, the four corners, the eight sails by where PySolFC's ``Windmill.ROWS_LAYOUT`` places
-them (``"x y"`` on a 5 x 5 grid whose middle, 2 2, is the centre; ``y`` grows downwards, as on the
-screen), the waste, and
-the talon (its last card is the next one dealt). A pile is a string of its cards separated by spaces,
-each written rank, suit, deck: ``TH1`` is the Ten of Hearts of the second deck.
+the centre foundation, the four corners, the eight sails by where PySolFC's ``Windmill.ROWS_LAYOUT``
+places them (``"x y"`` on a 5 x 5 grid whose middle, 2 2, is the centre; ``y`` grows downwards, as on
+the screen), the waste, and the talon (its last card is the next one dealt). A pile is a string of its
+cards separated by spaces, each written rank, suit, deck: ``TH1`` is the Ten of Hearts of the second deck.
 """
 
 from __future__ import annotations
@@ -106,11 +105,10 @@ def _headless_pysollib(root: pathlib.Path) -> types.SimpleNamespace:
             pass
 
         def deal(self, number: int) -> None:
-            for stack in self.allstacks:
-                stack.cards = []
-            self.random = construct_random(str(number))
-            self.moves.state = self.S_INIT
+            """What PySolFC's ``Game.newGame`` does with a game number, less the drawing."""
+            self.random = construct_random(str(number))  # as its "Select game number" dialog does
             self.shuffle()
+            self.moves.state = self.S_INIT
             self.startGame()
 
     return types.SimpleNamespace(Windmill=HeadlessWindmill, version=VERSION)
@@ -123,12 +121,12 @@ def _cards(stack) -> str:
 
 def record(root: pathlib.Path, commit: str) -> dict:
     pysol = _headless_pysollib(root)
-    game = pysol.Windmill()
-    s = game.s
-    assert len(s.rows) == len(game.ROWS_LAYOUT) == 8
     deals = {}
     for number in NUMBERS:
+        game = pysol.Windmill()  # a fresh table for each deal
         game.deal(number)
+        s = game.s
+        assert len(s.rows) == len(game.ROWS_LAYOUT) == 8
         deals[str(number)] = {
             "centre": _cards(s.foundations[0]),
             "corners": [_cards(f) for f in s.foundations[1:]],
@@ -136,13 +134,11 @@ def record(root: pathlib.Path, commit: str) -> dict:
             "waste": _cards(s.waste),
             "talon": _cards(s.talon),
         }
-    import pysol_cards
-
     return {
         "recorded_by": "tests/data/record_pysolfc.py",
         "pysolfc_version": pysol.version,
         "pysolfc_commit": commit,
-        "pysol_cards_version": _dist_version("pysol-cards") or ".".join(map(str, pysol_cards.VERSION)),
+        "pysol_cards_version": _dist_version("pysol-cards"),
         "game": "Windmill (PySolFC game 30)",
         "deals": deals,
     }

@@ -1,7 +1,8 @@
 """The shared core of the kit: cards of a double deck, seeded deals, moves and their notation,
 a game with history, undo/redo and its outcome, the player view, save files, SVG primitives and
-the registry of games. Pure Python (the standard library only); it imports nothing of any game,
-of the players, the lab or the widget.
+the registry of games, PySolFC's numbered deals. Pure Python (the standard library only, and two
+optional packages where installed: numba compiles the solvers' loops, pysol-cards deals PySolFC's
+games); it imports nothing of any game, of the players, the lab or the widget.
 
 >>> from windmill_widget.core import find_game, Status
 >>> game = find_game("windmill")(seed=3)
