@@ -87,7 +87,9 @@ class Rules(PresetRules):
 
     @classmethod
     def pysolfc(cls) -> Rules:
-        """PySolFC's Windmill: any foundation's top card may move to any foundation that takes it."""
+        """PySolFC's Windmill: any foundation's top card may move to any foundation that takes it.
+        :meth:`Game.from_pysolfc` deals PySolFC's numbered deals with it; ``docs/rules.md`` says where
+        PySolFC still plays differently (its waste fills itself; when it calls a game stuck)."""
         return cls(corner_streak=None, transfers="any")
 
     def describe(self) -> str:
