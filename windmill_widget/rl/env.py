@@ -340,12 +340,14 @@ class PatienceEnv(gym.Env):
         how many cards the move brought onto the foundations."""
         buf, p, shift, foundations = self._buf, pos.piles, self._shift, self._foundations
         low = (1 << shift) - 1
-        size_slot, top_slot = self._size_slot, self._top_slot
+        size_slot, top_slot, w, k = self._size_slot, self._top_slot, self._waste_pile, self._stock_pile
         touched = []  # a pile twice is written twice: cheaper than a set for the usual one or two steps
         home = 0
         for s in steps:
-            src, dst = s >> shift, s & low
-            touched += (src, dst)
+            src = s >> shift
+            dst = s & low
+            touched.append(src)
+            touched.append(dst)
             if dst in foundations and src not in foundations:
                 home += 1
         for i in touched:
@@ -356,23 +358,26 @@ class PatienceEnv(gym.Env):
             slot = top_slot[i]
             if slot >= 0:
                 buf[slot] = FACES[pile[-1]] if pile else 0
-        w = self._waste_pile
-        if w in touched:  # cards come onto the waste before any leave it in one move: only its end changes
-            waste, slot = p[w], self._waste_slot
-            w1 = len(waste)
-            for j in range(max(0, min(w0, w1) - len(steps)), max(w0, w1)):
-                buf[slot + j] = FACES[waste[j]] if j < w1 else 0
-        if self._stock_pile in touched:
-            stock = p[self._stock_pile]
-            n1 = len(stock)
+        waste = p[w]
+        w1 = len(waste)
+        if w1 > w0:  # cards came onto the waste (in one move they come before any leave it)
+            slot = self._waste_slot
+            for j in range(w0, w1):
+                buf[slot + j] = FACES[waste[j]]
+        elif w1 < w0:
+            slot = self._waste_slot
+            for j in range(w1, w0):
+                buf[slot + j] = 0
+        n1 = len(p[k])
+        if n1 != n0:
             unseen = self._unseen_slot
             if n1 < n0 <= n1 + len(old):  # the cards that left were the stock's top ones
                 for c in old[len(old) - (n0 - n1) :]:
                     buf[unseen + FACES[c] - 1] -= 1
-            elif n1 != n0:  # a redeal: count the new stock's cards (a multiset: the order stays unread)
+            else:  # a redeal: count the new stock's cards (a multiset: the order stays unread)
                 for f in range(CARDS_PER_DECK):
                     buf[unseen + f] = 0
-                for c in stock:
+                for c in p[k]:
                     buf[unseen + FACES[c] - 1] += 1
         self._extras(buf, pos, touched)
         return home
