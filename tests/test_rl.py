@@ -250,3 +250,11 @@ def test_policy_plays_as_a_kit_strategy() -> None:
 def test_registered_ids() -> None:
     assert set(ENV_IDS) <= set(gym.registry)
     assert gym.make(QUILT, rules=QuiltRules(redeals=2)).unwrapped.rules.redeals == 2
+
+
+def test_flat_form_is_gymnasiums_flattening() -> None:
+    wrapped = gym.wrappers.FlattenObservation(gym.make(QUILT, rules="literal"))
+    flat = make(QUILT, "literal", flatten=True)
+    a, _ = wrapped.reset(seed=9)
+    b, _ = flat.reset(seed=9)
+    assert wrapped.observation_space == flat.observation_space and np.array_equal(a, b)
