@@ -205,6 +205,8 @@ def test_the_winning_move_terminates(reward: str, expected: float) -> None:
     assert not info["action_mask"].any() and won.history == ()  # the env played a copy
     with pytest.raises(ValueError, match="over"):
         env.reset(options={"game": env.game})
+    with pytest.raises(RuntimeError, match="reset"):  # nothing half-set-up to step
+        env.step(0)
 
 
 def test_truncated_at_the_move_cap() -> None:

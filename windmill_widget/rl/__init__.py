@@ -16,7 +16,8 @@ preset (or takes a rules value):
 
 :mod:`.env` gives the conventions both share (actions and masks, illegal actions, rewards,
 episodes, deals, observations, pictures); :class:`WindmillEnv` and :class:`QuiltEnv` each list their
-actions and observation. :class:`PolicyStrategy` turns a trained policy into a kit strategy.
+actions and observation. :class:`PolicyStrategy` turns a trained policy into a kit strategy;
+:func:`learning_curve` draws a training run's returns.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import gymnasium as _gym
 
 from .actions import ActionTable
 from .crazy_quilt import QuiltEnv
+from .curve import learning_curve
 from .env import PatienceEnv
 from .strategy import Policy, PolicyStrategy
 from .windmill import WindmillEnv
@@ -38,4 +40,13 @@ for _id, _cls in ENV_IDS.items():
     if _id not in _gym.registry:  # importing twice (a reload) registers once
         _gym.register(id=_id, entry_point=f"{_cls.__module__}:{_cls.__name__}")
 
-__all__ = ["ENV_IDS", "ActionTable", "PatienceEnv", "Policy", "PolicyStrategy", "QuiltEnv", "WindmillEnv"]
+__all__ = [
+    "ENV_IDS",
+    "ActionTable",
+    "PatienceEnv",
+    "Policy",
+    "PolicyStrategy",
+    "QuiltEnv",
+    "WindmillEnv",
+    "learning_curve",
+]

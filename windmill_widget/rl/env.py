@@ -14,6 +14,7 @@ Conventions (each game's class documents its observation):
   and the game is unchanged; with ``illegal="penalty"`` it instead leaves the game unchanged, costs
   ``illegal_penalty`` (default ``-1.0``) as its reward, counts towards the move cap, and
   ``info["illegal"]`` holds the sentence. An action outside the space always raises ValueError.
+  (Gymnasium's ``check_env`` steps actions sampled from the whole space: give it ``illegal="penalty"``.)
 * **Rewards**: ``reward="dense"`` (default): each card that reaches a foundation earns ``+1`` (a
   card moved between foundations earns nothing), so an episode's return is the number of cards
   played home, 104 for a win; ``reward="sparse"``: ``+1`` for the move that wins, ``0`` otherwise.
@@ -23,7 +24,8 @@ Conventions (each game's class documents its observation):
 * **Deals**: ``reset(seed=n)`` deals the same cards as ``Game(seed=n)`` (``QuiltGame(seed=n)``);
   ``reset()`` draws the next deal from the environment's generator, so a seeded first reset makes
   every later one reproducible; ``reset(options={"deal": n})`` plays deal ``n`` without reseeding
-  (for held-out deals).
+  (for held-out deals), ``reset(options={"game": g})`` goes on from a copy of game ``g`` (a staged
+  lesson, a saved game; under the environment's rules). ``info["deal"]`` is the deal played.
 * **Observations**: only what a player sees: the stock's cards are never read but as a count and as
   the (public) multiset of unseen cards, so an observation does not depend on the stock's hidden
   order. A ``Dict`` of ``int16`` arrays, or with ``flatten=True`` one flat ``int16`` array (the
@@ -211,7 +213,7 @@ class PatienceEnv(gym.Env):
         return self._mask.astype(bool)
 
     def action_move(self, action: int) -> Any:
-        """The move action ``action`` plays (``env.unwrapped.action_move(3)`` -> ``Move('nw>c')``)."""
+        """The move action ``action`` plays (Windmill's action 65 is ``Move('deal')``)."""
         return self.actions.move(int(action))
 
     def move_action(self, move: Any) -> int:
@@ -246,7 +248,7 @@ class PatienceEnv(gym.Env):
         codes = self._game._legal_codes()
         self._mask = self.actions.mask(codes)
         if self._game._pos.termination(codes) is not None:  # only a given game can be over (a deal never is)
-            self._game = None
+            self._game, self._done = None, True
             raise ValueError("options['game'] is a game that is over: there is nothing left to play.")
         self._rebuild()
         return self._observation(), {"action_mask": self._mask, "deal": self.deal}
