@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
 import warnings
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -22,6 +23,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from .. import runtime
 from ..core.deal import check_seed
 from ..core.registry import game_of_rules
 from ..core.text import excerpt, shorten
@@ -236,11 +238,11 @@ def compare(
     system confined the processes to is in ``comparison.confinement`` (a warning says if it is less
     than files, network and signals). A sealed game costs a round trip between processes per move.
     """
+    if sealed:
+        _check_sealed_possible()
     named = _named(strategies, files=sealed)
     seeds = check_deals(deals)
     if sealed:
-        if os.name != "posix":
-            raise NotImplementedError("Sealed tournaments need a POSIX system (Linux, macOS).")
         secret = _check_secret(secret)
         seeds = sealed_seeds(secret, 0, indices=seeds)
         _check_move_limit(move_limit)
@@ -352,6 +354,18 @@ def _probe(sources: dict[str, bytes | str]) -> tuple[dict[str, str | None], Conf
                 stacklevel=3,
             )
     return {n: error for n, (error, _) in loaded.items()}, confinement
+
+
+def _check_sealed_possible() -> None:
+    """Refuse a sealed run, in one line that says why, where its processes cannot start."""
+    if not runtime.can_start_processes():
+        raise NotImplementedError(
+            "Sealed tournaments play each strategy in a process of its own, and this Python "
+            f"({'Pyodide' if runtime.IS_PYODIDE else sys.platform}) cannot start processes: "
+            "run compare(..., sealed=True) in a Python installed on a computer."
+        )
+    if os.name != "posix":
+        raise NotImplementedError("Sealed tournaments need a POSIX system (Linux, macOS).")
 
 
 def _check_move_limit(move_limit: object) -> None:
