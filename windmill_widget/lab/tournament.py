@@ -163,7 +163,9 @@ def play_many(
     - ``executor``: ``None`` = a process pool over ``workers`` (default: every local core),
       ``"serial"`` = this process, any :class:`concurrent.futures.Executor`, or a
       ``dask.distributed.Client`` (``client.get_executor()`` works too). Strategies defined in a
-      notebook cell (functions, lambdas, closures, objects) are sent with cloudpickle.
+      notebook cell (functions, lambdas, closures, objects) are sent with cloudpickle. ``None``
+      plays in this process where no pool can work: under Pyodide (JupyterLite), and, with a
+      warning, in a script read from standard input (``python - < script.py``).
     - ``progress``: a tqdm bar (``tqdm.auto``: a widget in notebooks, text in terminals).
     - ``chart``: ``True`` for a live ipycanvas chart under the cell, or a :class:`LiveChart`.
     - A game that raises, returns a non-move or an illegal move, or runs past ``max_moves``
@@ -237,6 +239,7 @@ def compare(
     seconds over a move (default 10) is killed and that game recorded as failed. What the operating
     system confined the processes to is in ``comparison.confinement`` (a warning says if it is less
     than files, network and signals). A sealed game costs a round trip between processes per move.
+    Where no process can start (Pyodide, JupyterLite), ``sealed=True`` raises NotImplementedError.
     """
     if sealed:
         _check_sealed_possible()
