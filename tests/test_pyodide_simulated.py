@@ -130,3 +130,15 @@ def test_nothing_fails_at_import_without_what_pyodide_lacks() -> None:
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.split() == ["3"]
+
+
+def test_a_strategy_that_takes_the_alarm_over_plays_on_in_this_thread(pyodide: None) -> None:
+    # Where threads run, its next moves go to a helper thread; here none can start.
+    import signal
+
+    def grabby(view: Any) -> Any:
+        signal.signal(signal.SIGALRM, signal.SIG_IGN)
+        return greedy(view)
+
+    r = play_many(grabby, deals=2, executor="serial", progress=False)
+    assert r.n == 2 and not r.failures, r.failures
