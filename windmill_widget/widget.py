@@ -502,6 +502,8 @@ class PatienceWidget(anywidget.AnyWidget):
             called = await call_guarded(strategy, game.view(), timeout=move_limit)
             if self._run is not run:
                 return None  # stopped meanwhile: the loop leaves without looking at the answer
+            if self._game is not game or self._version != version or len(game.history) != moves:
+                return None  # the position changed while it thought: ask again about the new one
             if called.timed_out:
                 raise _LoopEnd(
                     AutoplayEnd.TIME_LIMIT,
@@ -514,8 +516,6 @@ class PatienceWidget(anywidget.AnyWidget):
                     AutoplayEnd.ERROR,
                     f"Autoplay stopped: {name} raised {type(err).__name__}: {shorten(str(err))}",
                 )
-            if (self._game, self._version, len(self._game.history)) != (game, version, moves):
-                return None  # the position changed while it thought: ask again about the new one
             try:
                 move = self._check_choice(strategy, called.value)
             except IllegalMove as err:
