@@ -412,6 +412,32 @@ def test_a_move_chosen_before_a_python_move_is_not_played_on_the_new_position() 
     in_step(w)
 
 
+def test_a_raise_about_a_position_that_changed_meanwhile_is_not_held_against_the_strategy() -> None:
+    w = WindmillWidget(seed=SEED)
+    asked, go = threading.Event(), threading.Event()
+    calls = 0
+
+    def flaky(view: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            asked.set()
+            go.wait(5)
+            raise RuntimeError("the position moved under me")
+        return default_strategy(view)
+
+    async def main() -> Any:
+        task = w.autoplay(flaky, delay=0, max_moves=1)
+        await until(asked.is_set)
+        w.play("e1>nw")
+        go.set()
+        return await task
+
+    assert run(main()) == "max_moves"
+    assert calls == 2 and len(w.game.history) == 2
+    in_step(w)
+
+
 def test_a_second_autoplay_shows_autoplay_on_while_it_plays() -> None:
     # Issue 39, item 9: the first run, cancelled, said "autoplay off" on its way out while the second
     # one played.
