@@ -11,7 +11,7 @@ BUNDLE  := windmill_widget/static/widget.js
 JS_SRC  := $(wildcard js/*.js js/*.css js/boards/*.js) js/package.json $(wildcard windmill_widget/games/*/board.json) windmill_widget/core/table.json package.json esbuild.config.mjs
 LAB_ARGS ?=
 
-.PHONY: play test setup bundle lint test-py test-js test-browser test-notebooks notebooks bench clean
+.PHONY: play test setup bundle dist lint test-py test-js test-browser test-notebooks test-wheel notebooks bench clean
 
 play: setup
 	$(BIN)/jupyter lab --allow-root $(LAB_ARGS) notebooks/01-play.ipynb
@@ -36,6 +36,13 @@ $(BUNDLE): node_modules/.package-lock.json $(JS_SRC)
 
 bundle: $(BUNDLE)
 
+# The sdist and the wheel (which carries the built front end) in dist/.
+dist: setup
+	rm -rf dist
+	$(BIN)/python -m build --outdir dist . >/dev/null
+	@ls dist
+
+
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -50,6 +57,9 @@ test-browser: setup
 	bash scripts/ensure-chromium.sh
 	$(BIN)/pytest -m browser
 
+test-wheel: setup
+	bash scripts/check-wheel.sh
+
 test-notebooks: setup
 	$(BIN)/pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg -p no:randomly
 
@@ -60,4 +70,4 @@ bench: setup
 	$(BIN)/python benchmarks/engine.py
 
 clean:
-	rm -rf $(VENV) node_modules windmill_widget/static
+	rm -rf $(VENV) node_modules windmill_widget/static dist

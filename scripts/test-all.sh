@@ -18,6 +18,7 @@ suite python       $BIN/pytest -m "not browser" -p no:cacheprovider
 suite doctests     $BIN/pytest --doctest-modules windmill_widget -p no:cacheprovider --ignore=windmill_widget/static
 suite js           npm test --silent
 suite browser      bash -c "bash scripts/ensure-chromium.sh && $BIN/pytest -m browser -p no:cacheprovider"
+suite wheel        bash scripts/check-wheel.sh
 suite notebooks    $BIN/pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg -p no:cacheprovider
 
 echo
