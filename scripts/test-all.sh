@@ -19,6 +19,7 @@ suite doctests     $BIN/pytest --doctest-modules windmill_widget -p no:cacheprov
 suite js           npm test --silent
 suite browser      bash -c "bash scripts/ensure-chromium.sh && $BIN/pytest -m browser -p no:cacheprovider"
 suite wheel        bash scripts/check-wheel.sh
+suite pyodide      make --no-print-directory test-pyodide
 suite notebooks    $BIN/pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg -p no:cacheprovider
 
 echo
