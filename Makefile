@@ -15,7 +15,7 @@ WHEEL   := dist/windmill_widget-$(VERSION)-py3-none-any.whl
 PY_SRC  := $(shell find windmill_widget -name '*.py' -o -name '*.json') pyproject.toml README.md LICENSE CHANGELOG.md
 PYODIDE_WHEELS := build/pyodide-wheels
 
-.PHONY: play test setup bundle dist lint test-py test-js test-browser test-notebooks test-wheel test-pyodide notebooks bench clean
+.PHONY: play test setup bundle dist lite lint test-py test-js test-browser test-notebooks test-wheel test-pyodide test-lite notebooks bench clean
 
 play: setup
 	$(BIN)/jupyter lab --allow-root $(LAB_ARGS) notebooks/01-play.ipynb
@@ -49,6 +49,10 @@ $(WHEEL): $(STAMP) $(BUNDLE) $(PY_SRC)
 	@ls dist
 
 
+# The JupyterLite site in build/lite: serve it with `python -m http.server -d build/lite`.
+lite: $(WHEEL)
+	$(BIN)/python scripts/build_lite.py $(WHEEL) build/lite
+
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -61,7 +65,12 @@ test-js: setup
 
 test-browser: setup
 	bash scripts/ensure-chromium.sh
-	$(BIN)/pytest -m browser
+	$(BIN)/pytest -m browser --ignore=tests/browser/test_lite.py
+
+# The Lite site, built, then opened in chromium with nothing but localhost reachable.
+test-lite: lite
+	bash scripts/ensure-chromium.sh
+	$(BIN)/pytest -m browser tests/browser/test_lite.py
 
 test-wheel: setup
 	bash scripts/check-wheel.sh

@@ -62,3 +62,10 @@ def test_the_changelog_keeps_a_changelog() -> None:
     assert set(sections) <= {"Added", "Changed", "Deprecated", "Removed", "Fixed", "Security"}
     for version, _ in releases:  # every heading is a link
         assert re.search(rf"^\[{re.escape(version)}\]: \S+$", text, re.MULTILINE)
+
+
+def test_npm_pyodide_is_the_one_the_lite_kernel_runs_on() -> None:
+    # make lite serves npm's pyodide to jupyterlite-pyodide-kernel, which works with one version.
+    constants = pytest.importorskip("jupyterlite_pyodide_kernel.constants")
+    pinned = json.loads((ROOT / "package.json").read_text())["devDependencies"]["pyodide"]
+    assert pinned == constants.PYODIDE_VERSION
