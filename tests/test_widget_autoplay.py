@@ -4,6 +4,9 @@ a browser. No timing is asserted: the loop runs with delay=0 and events decide w
 from __future__ import annotations
 
 import asyncio
+import threading
+import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -309,3 +312,205 @@ def test_a_windmill_board_through_patience_widget_still_hints() -> None:
     w = PatienceWidget("windmill", seed=SEED)
     assert w.hint() == windmill.lookahead(w.game.view())
     assert w.step() == w.game.history[-1]
+
+
+# -- the board never out of step with its game (issue 39, items 8 to 10) ---------------------------
+
+
+def in_step(w: WindmillWidget) -> None:
+    """The board shows the game as it is: what the published state says is what the game says."""
+    s, g = w.state, w.game
+    assert s["version"] == w.version
+    assert s["moves"] == len(g.history)
+    assert s["legal"] == [str(m) for m in g.legal_moves()]
+    assert (s["status"], s["can_redo"]) == (g.status.value, g.can_redo)
+
+
+class Gate:
+    """A strategy that has its answer ready at once but gives it only when the test lets it: the test
+    decides what happens meanwhile."""
+
+    def __init__(self) -> None:
+        self.asked = threading.Event()
+        self.go = threading.Event()
+        self.calls = 0
+
+    def __call__(self, view: Any) -> Any:
+        self.calls += 1
+        move = default_strategy(view)
+        self.asked.set()
+        self.go.wait(5)
+        return move
+
+
+async def until(flag: Callable[[], bool]) -> None:
+    for _ in range(5_000):
+        if flag():
+            return
+        await asyncio.sleep(0.001)
+    raise AssertionError("waited 5 s in vain")
+
+
+@pytest.mark.parametrize("driver", ["autoplay", "awaited run_autoplay"])
+@pytest.mark.parametrize("how", ["stop", "board stop", "new game"])
+def test_a_move_chosen_after_stop_or_new_game_is_never_played(how: str, driver: str) -> None:
+    # Issue 39, item 8: the strategy's answer arrived just before Stop (or New game) was heard, and
+    # was played on the game after it, unpublished: the board showed move 0 while w.game had a move.
+    # Each try lets the loop turn a different number of times between the answer and the stop, so
+    # that one of them stops between the answer's arrival and the autoplay's resumption.
+    for turns in range(8):
+        w = WindmillWidget(seed=SEED)
+        gate = Gate()
+
+        async def main(w: WindmillWidget = w, gate: Gate = gate, turns: int = turns) -> Any:
+            if driver == "autoplay":
+                task = w.autoplay(gate, delay=0, max_moves=3)
+            else:  # a coroutine the caller schedules itself: there is no task of the widget's to cancel
+                task = asyncio.ensure_future(w.run_autoplay(gate, delay=0, max_moves=3))
+            await until(gate.asked.is_set)  # the first move is being chosen
+            gate.go.set()
+            time.sleep(0.02)  # the answer is on its way back to the loop
+            for _ in range(turns):
+                await asyncio.sleep(0)
+            version = w.version  # 0, or 1 if the loop turned long enough for the move to be played
+            if how == "stop":
+                w.stop()
+            elif how == "board stop":
+                front_end(w, {"type": "stop"})
+            else:
+                w.new_game(seed=3)
+            in_step(w)
+            result = await task
+            in_step(w)
+            assert w.version == version + (how == "new game")
+            return result
+
+        assert run(main()) == "stopped", turns
+        assert not w.state["autoplay"]
+        if how == "new game":
+            assert w.game.seed == 3 and w.game.history == ()
+        else:
+            assert len(w.game.history) == w.version, "every move played was published"
+
+
+def test_a_move_chosen_before_a_python_move_is_not_played_on_the_new_position() -> None:
+    # A move played from a cell while the strategy thinks: its answer was for the position before;
+    # it thinks again rather than play that answer on a position it never saw.
+    w = WindmillWidget(seed=SEED)
+    gate = Gate()
+
+    async def main() -> Any:
+        task = w.autoplay(gate, delay=0, max_moves=1)
+        await until(gate.asked.is_set)
+        w.play("e1>nw")
+        gate.go.set()
+        return await task
+
+    assert run(main()) == "max_moves"
+    assert gate.calls == 2, "asked again about the position it had not seen"
+    assert len(w.game.history) == 2 and str(w.game.history[0]) == "e1>nw"
+    in_step(w)
+
+
+def test_a_second_autoplay_shows_autoplay_on_while_it_plays() -> None:
+    # Issue 39, item 9: the first run, cancelled, said "autoplay off" on its way out while the second
+    # one played.
+    w = WindmillWidget(seed=SEED)
+    first = Gate()
+    second_calls = 0
+
+    def second(view: Any) -> Any:
+        nonlocal second_calls
+        second_calls += 1
+        return default_strategy(view)
+
+    async def main() -> tuple[Any, Any]:
+        one = w.autoplay(first, delay=0)
+        await until(first.asked.is_set)  # the first one is thinking in its thread
+        two = w.autoplay(second, delay=0, max_moves=6)
+        first.go.set()
+        while not two.done():
+            assert w.state["autoplay"] and w.autoplaying, "the board says autoplay is on"
+            in_step(w)
+            await asyncio.sleep(0)
+        await asyncio.sleep(0.05)
+        return one.result(), two.result()
+
+    assert run(main()) == ("stopped", "max_moves")
+    assert first.calls == 1 and second_calls == 6
+    assert len(w.game.history) == 6, "only the second one played"
+    assert not w.state["autoplay"]
+    in_step(w)
+
+
+def test_a_second_autoplay_started_at_once_is_the_only_one_that_plays() -> None:
+    w = WindmillWidget(seed=SEED)
+    calls = {"one": 0, "two": 0}
+
+    def player(name: str) -> Callable[[Any], Any]:
+        def play(view: Any) -> Any:
+            calls[name] += 1
+            return default_strategy(view)
+
+        return play
+
+    async def main() -> tuple[Any, Any]:
+        one = w.autoplay(player("one"), delay=0)
+        two = w.autoplay(player("two"), delay=0, max_moves=4)
+        assert w.state["autoplay"]
+        return await asyncio.gather(one, two)
+
+    assert run(main()) == ["stopped", "max_moves"]
+    assert calls == {"one": 0, "two": 4}
+    assert not w.state["autoplay"]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"delay": float("nan")}, ValueError, "delay"),
+        ({"delay": float("inf")}, ValueError, "delay"),
+        ({"delay": -1}, ValueError, "delay"),
+        ({"delay": "fast"}, TypeError, "delay"),
+        ({"delay": None}, TypeError, "delay"),
+        ({"delay": True}, TypeError, "delay"),
+        ({"max_moves": 0}, ValueError, "max_moves"),
+        ({"max_moves": -3}, ValueError, "max_moves"),
+        ({"max_moves": 2.5}, TypeError, "max_moves"),
+        ({"max_moves": "10"}, TypeError, "max_moves"),
+        ({"move_limit": 0}, ValueError, "move_limit"),
+        ({"move_limit": -5}, ValueError, "move_limit"),
+        ({"move_limit": float("nan")}, ValueError, "move_limit"),
+        ({"move_limit": float("inf")}, ValueError, "move_limit"),
+        ({"move_limit": "30"}, TypeError, "move_limit"),
+    ],
+)
+def test_bad_autoplay_arguments_are_refused_at_the_call(kwargs: dict, error: type, match: str) -> None:
+    # Issue 39, item 10: delay=nan hung after a move, delay="fast" died in the task, move_limit=-5 was
+    # taken ("took longer than -5 s").
+    w = WindmillWidget(seed=SEED)
+
+    async def main() -> None:
+        with pytest.raises(error, match=match):
+            w.autoplay(default_strategy, **kwargs)
+        with pytest.raises(error, match=match):
+            await w.run_autoplay(default_strategy, **kwargs)
+
+    run(main())
+    assert w.game.history == () and w.version == 0 and not w.state["autoplay"]
+    assert w._autoplay_task is None
+
+
+def test_good_autoplay_arguments_are_taken() -> None:
+    w = WindmillWidget(seed=SEED)
+    result = run(w.run_autoplay(default_strategy, delay=0, max_moves=2, move_limit=None))
+    assert result == "max_moves"
+    assert run(w.run_autoplay(default_strategy, delay=0.0, max_moves=1, move_limit=5)) == "max_moves"
+    assert len(w.game.history) == 3
+
+
+def test_a_bad_replay_delay_is_refused_and_loads_nothing() -> None:
+    w = WindmillWidget(seed=SEED)
+    with pytest.raises(ValueError, match="delay"):
+        w.replay(recorded_game(moves=5), delay=-1)
+    assert w.game.seed == SEED and w.version == 0

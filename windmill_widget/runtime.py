@@ -11,9 +11,10 @@ True
 
 from __future__ import annotations
 
+import os
 import sys
 
-__all__ = ["IS_PYODIDE", "can_start_processes", "can_start_threads"]
+__all__ = ["IS_PYODIDE", "can_start_processes", "can_start_threads", "spawned_main_problem"]
 
 #: True inside Pyodide (JupyterLite, or Pyodide under Node).
 IS_PYODIDE = sys.platform == "emscripten"
@@ -27,3 +28,21 @@ def can_start_threads() -> bool:
 def can_start_processes() -> bool:
     """Whether child processes can be started here (not under Pyodide, nor on WASI)."""
     return not IS_PYODIDE and sys.platform != "wasi"
+
+
+def spawned_main_problem() -> str | None:
+    """Why a process started by ``spawn`` (a fresh interpreter) could not run here, or None.
+
+    Such a child first runs this program's main script again, from its file (``multiprocessing``
+    does so, for the functions defined there). A script read from standard input
+    (``python - < script.py``) has no file to run again: every child dies at its start. The kit's
+    workers need nothing from the script (strategies travel by value, with cloudpickle), but
+    ``multiprocessing`` offers no way to skip that step.
+    """
+    main = sys.modules.get("__main__")
+    if getattr(getattr(main, "__spec__", None), "name", None):
+        return None  # `python -m module`: the child imports it by name
+    path = getattr(main, "__file__", None)
+    if path is None or os.path.isfile(path):
+        return None  # an interactive session, `python -c`, a kernel; or a script file
+    return f"the main script ({path}) is not a file that a new process can run again"

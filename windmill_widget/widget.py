@@ -39,6 +39,8 @@ that changes with every move (reactive hosts such as marimo re-run the cells tha
 from __future__ import annotations
 
 import asyncio
+import math
+import numbers
 import pathlib
 import random
 from collections.abc import Awaitable, Callable, Coroutine, Iterable
@@ -52,7 +54,7 @@ from .core.cards import NUM_CARDS
 from .core.outcome import TextEnum
 from .core.text import excerpt, shorten
 from .fallback import with_fallback
-from .guard import call_in_thread
+from .guard import call_guarded
 from .strategies import default_strategy
 
 _STATIC = pathlib.Path(__file__).parent / "static"
@@ -92,6 +94,17 @@ class AutoplayEnd(TextEnum):
     END = "end"  #: a replay reached the end of its line
 
 
+class _Run:
+    """One autoplay or replay. Only the widget's current run (``w._run``) may change the game or say
+    whether autoplay is on: a run that Stop, New game or another autoplay ended finds out after its
+    next await and leaves without touching anything."""
+
+    __slots__ = ("started",)
+
+    def __init__(self) -> None:
+        self.started = False  # a task not started yet is not cancelled: it starts, sees, and says "stopped"
+
+
 class _LoopEnd(Exception):
     """Ends an autoplay or replay loop: ``reason`` is its result, ``text`` goes on the board."""
 
@@ -120,6 +133,35 @@ def _meta(game: PatienceGame) -> dict[str, Any]:
         "names": [c.name for c in _CARDS],
         **game.board_facts(),
     }
+
+
+def _check_delay(delay: object) -> None:
+    if isinstance(delay, bool) or not isinstance(delay, numbers.Real):
+        raise TypeError(f"delay is a number of seconds between moves (e.g. 0.3); got {excerpt(delay)}.")
+    if not math.isfinite(delay) or delay < 0:
+        raise ValueError(f"delay is a finite number of seconds, 0 or more; got {delay!r}.")
+
+
+def _check_autoplay(delay: object, max_moves: object, move_limit: object) -> None:
+    """Refuse bad autoplay arguments at the call, before anything starts (a NaN delay would hang the
+    loop after one move, a text one kill it; a negative move limit stop it at once)."""
+    _check_delay(delay)
+    if max_moves is not None:
+        if isinstance(max_moves, bool) or not isinstance(max_moves, numbers.Integral):
+            raise TypeError(
+                f"max_moves is a whole number of moves, or None for no limit; got {excerpt(max_moves)}."
+            )
+        if max_moves < 1:
+            raise ValueError(f"max_moves is at least 1 (or None for no limit); got {max_moves!r}.")
+    if move_limit is not None:
+        if isinstance(move_limit, bool) or not isinstance(move_limit, numbers.Real):
+            raise TypeError(
+                f"move_limit is a number of seconds, or None for no limit; got {excerpt(move_limit)}."
+            )
+        if not math.isfinite(move_limit) or move_limit <= 0:
+            raise ValueError(
+                f"move_limit is a finite number of seconds above 0, or None for no limit; got {move_limit!r}."
+            )
 
 
 def _shape_error(intent: Any) -> str | None:
@@ -190,9 +232,9 @@ class PatienceWidget(anywidget.AnyWidget):
         self._message_id = 0
         self._message: dict[str, Any] = {"id": 0, "kind": "info", "text": self._welcome()}
         self._hint: str | None = None
-        self._autoplay_task: asyncio.Task | None = None
+        self._autoplay_task: asyncio.Task | None = None  # the background task of autoplay()/replay()
+        self._run: _Run | None = None  # the autoplay or replay running now
         self._autoplaying = False
-        self._stop_requested = False
         self.meta = _meta(self._game)
         self.on_msg(self._on_front_end_msg)
         self._publish()
@@ -395,31 +437,42 @@ class PatienceWidget(anywidget.AnyWidget):
         """Play move after move in the background (an asyncio task on the kernel's loop), so the
         board animates and other cells still run. Stops at the end of the game, after
         ``max_moves``, on :meth:`stop`, or with the board's Stop button. Returns the task, whose
-        result (an :class:`AutoplayEnd`) says why it stopped.
+        result (an :class:`AutoplayEnd`) says why it stopped. Starting another autoplay (or a replay)
+        stops this one first: one runs at a time.
 
         The strategy thinks in a thread of its own: while it does, the kernel runs other cells and the
         board's Stop button works. Whatever it raises (``SystemExit`` and ``KeyboardInterrupt``
         included) stops the autoplay with a message, never the kernel; a move that takes longer than
-        ``move_limit`` seconds (None: no limit) stops it too.
-        """
-        return self._start_task(
-            self.run_autoplay(strategy, delay, max_moves=max_moves, move_limit=move_limit)
-        )
+        ``move_limit`` seconds (None: no limit) stops it too. Under Pyodide (JupyterLite), where no
+        thread can start, it thinks on the loop itself, between two turns of it: Stop is heard
+        between moves. An answer that comes after Stop, New game or a move made meanwhile is
+        never played: the board always shows the game as it is.
 
-    def _start_task(self, loop_coroutine: Coroutine[Any, Any, AutoplayEnd]) -> asyncio.Task:
+        ``delay`` (seconds between moves, 0 or more), ``max_moves`` and ``move_limit`` (above 0, or
+        None) are checked here: a bad one raises TypeError or ValueError and nothing starts.
+        """
+        _check_autoplay(delay, max_moves, move_limit)
+        return self._start_task(lambda run: self._autoplay(run, strategy, delay, max_moves, move_limit))
+
+    def _start_task(self, make: Callable[[_Run], Coroutine[Any, Any, AutoplayEnd]]) -> asyncio.Task:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            loop_coroutine.close()
             raise RuntimeError(
                 "Autoplay and replay run in the background of a running event loop, as in a Jupyter "
                 "kernel. In a script, `await w.run_autoplay(...)` or call w.step() in a loop."
             ) from None
-        self._halt_autoplay()
-        self._autoplay_task = loop.create_task(loop_coroutine)
-        self._autoplaying = True  # the board shows Stop at once, before the first move
-        self._publish()
+        run = self._claim_run()  # the board shows Stop at once, before the first move
+        self._autoplay_task = loop.create_task(make(run))
         return self._autoplay_task
+
+    def _claim_run(self) -> _Run:
+        """End whatever autoplay or replay runs, and make a new one the current run."""
+        self._halt_autoplay()
+        self._run = run = _Run()
+        self._autoplaying = True
+        self._publish()
+        return run
 
     async def run_autoplay(
         self,
@@ -430,16 +483,32 @@ class PatienceWidget(anywidget.AnyWidget):
         move_limit: float | None = MOVE_LIMIT,
     ) -> AutoplayEnd:
         """The autoplay loop itself, to ``await`` where a loop is already running."""
+        _check_autoplay(delay, max_moves, move_limit)
+        return await self._autoplay(self._claim_run(), strategy, delay, max_moves, move_limit)
+
+    async def _autoplay(
+        self,
+        run: _Run,
+        strategy: StrategyLike | None,
+        delay: float,
+        max_moves: int | None,
+        move_limit: float | None,
+    ) -> AutoplayEnd:
         strategy = strategy or default_strategy
         name = getattr(strategy, "__name__", None) or "the strategy"
 
-        async def step() -> tuple[str, str]:
-            called = await call_in_thread(strategy, self._game.view(), timeout=move_limit)
+        async def choose() -> Callable[[], object] | None:
+            game, version, moves = self._game, self._version, len(self._game.history)
+            called = await call_guarded(strategy, game.view(), timeout=move_limit)
+            if self._run is not run:
+                return None  # stopped meanwhile: the loop leaves without looking at the answer
+            if self._game is not game or self._version != version or len(game.history) != moves:
+                return None  # the position changed while it thought: ask again about the new one
             if called.timed_out:
                 raise _LoopEnd(
                     AutoplayEnd.TIME_LIMIT,
-                    f"Autoplay stopped: {name} took longer than {move_limit:g} s over a move (it may go on "
-                    "thinking in the background; its answer will be ignored).",
+                    f"Autoplay stopped: {name} took longer than {move_limit:g} s over a move (its "
+                    "answer, if it comes, is ignored).",
                 )
             if called.error is not None:
                 err = called.error
@@ -451,67 +520,90 @@ class PatienceWidget(anywidget.AnyWidget):
                 move = self._check_choice(strategy, called.value)
             except IllegalMove as err:
                 raise _LoopEnd(AutoplayEnd.ERROR, f"Autoplay stopped: {shorten(str(err), 300)}") from None
-            self._game.play(move)
-            self._mover = name
-            return "move", self._game.describe_last()
+            return lambda: self._play(move, name)
 
-        return await self._run_loop(step, f"Autoplay: {name} is playing.", delay, max_moves)
+        return await self._run_loop(run, choose, f"Autoplay: {name} is playing.", delay, max_moves)
 
-    async def run_replay(self, delay: float = 0.5) -> str:
+    async def run_replay(self, delay: float = 0.5) -> AutoplayEnd:
         """Step forward through the loaded line (what Redo would play) until its end."""
+        _check_delay(delay)
+        return await self._replay(self._claim_run(), delay)
 
-        async def step() -> tuple[str, str]:
-            if not self._game.can_redo:
-                raise _LoopEnd(AutoplayEnd.END, f"Replay finished at move {len(self._game.history)}.")
+    async def _replay(self, run: _Run, delay: float) -> AutoplayEnd:
+        def forward() -> None:
             self._game.redo()
             self._mover = "The line"
-            return "move", f"Replay: {self._game.describe_last()}"
+            self._changed(("move", f"Replay: {self._game.describe_last()}"))
 
-        return await self._run_loop(step, "Replaying the line.", delay, None)
+        async def choose() -> Callable[[], object]:
+            if not self._game.can_redo:
+                raise _LoopEnd(AutoplayEnd.END, f"Replay finished at move {len(self._game.history)}.")
+            return forward
+
+        return await self._run_loop(run, choose, "Replaying the line.", delay, None)
 
     async def _run_loop(
         self,
-        step: Callable[[], Awaitable[tuple[str, str]]],
+        run: _Run,
+        choose: Callable[[], Awaitable[Callable[[], object] | None]],
         opening: str,
         delay: float,
         max_moves: int | None,
     ) -> AutoplayEnd:
-        """Make a move with ``step`` every ``delay`` seconds until the game ends or is stopped, and
-        return why it ended."""
-        self._autoplaying = True
-        self._stop_requested = False
+        """Make a move every ``delay`` seconds until the game ends or the run is stopped, and return
+        why it ended. ``choose`` returns what plays the next move (None: nothing this turn); the move
+        is played and published at once, with no await between, and only while ``run`` is the
+        current run, which is checked after every await: a stopped run changes nothing."""
+        run.started = True
+        if self._run is not run:  # ended before it started
+            return AutoplayEnd.STOPPED
         self._say("info", opening)
         played = 0
         try:
-            while True:
-                if self._stop_requested:
-                    return AutoplayEnd.STOPPED
+            while self._run is run:
                 status = self._game.status
                 if status != "playing":
                     return AutoplayEnd(status.value)
                 if max_moves is not None and played >= max_moves:
-                    self._finish_autoplay("info", f"Autoplay paused after {played} moves.")
+                    self._end_run(run, "info", f"Autoplay paused after {played} moves.")
                     return AutoplayEnd.MAX_MOVES
                 try:
-                    message = await step()
+                    play = await choose()
                 except _LoopEnd as end:
-                    self._finish_autoplay("info" if end.reason is AutoplayEnd.END else "error", end.text)
+                    if self._run is not run:
+                        break
+                    self._end_run(run, "info" if end.reason is AutoplayEnd.END else "error", end.text)
                     return end.reason
-                if self._stop_requested:  # Stop was pressed while the strategy thought
-                    return AutoplayEnd.STOPPED
+                if self._run is not run:
+                    break
+                if play is None:
+                    continue
+                play()
                 played += 1
-                self._changed(message)
                 await asyncio.sleep(delay)
+            return AutoplayEnd.STOPPED
         except asyncio.CancelledError:
+            if self._run is run and self._autoplay_task is not asyncio.current_task():
+                raise  # the caller's own task was cancelled (not by Stop): let it know
             return AutoplayEnd.STOPPED
         finally:
-            if self._autoplaying:
-                self._autoplaying = False
-                self._publish()
+            self._end_run(run)
+
+    def _end_run(self, run: _Run, kind: str | None = None, text: str = "") -> None:
+        """If ``run`` is the current run, end it: autoplay off, with a last message if given."""
+        if self._run is not run:
+            return
+        self._run = None
+        self._autoplay_task = None
+        self._autoplaying = False
+        if kind is not None:
+            self._say(kind, text)
+        else:
+            self._publish()
 
     def stop(self) -> None:
         """Stop autoplay (or a replay in motion); the game stays where it is."""
-        if not self._autoplaying and self._autoplay_task is None:
+        if self._run is None and self._autoplay_task is None:
             return
         self._halt_autoplay()
         self._say("info", f"Autoplay stopped at move {len(self._game.history)}.")
@@ -526,6 +618,8 @@ class PatienceWidget(anywidget.AnyWidget):
         the line also plays itself forward in the background (stop with :meth:`stop`).
         Returns the number of moves in the line.
         """
+        if delay is not None:
+            _check_delay(delay)
         if isinstance(moves_or_game, PatienceGame):
             line = moves_or_game.copy()
             while line.can_undo:
@@ -545,7 +639,7 @@ class PatienceWidget(anywidget.AnyWidget):
         total = len(line.redo_moves)
         self._say("info", f"Replay: {total} moves ready; Redo steps forward, Undo steps back.")
         if delay is not None:
-            self._start_task(self.run_replay(delay))
+            self._start_task(lambda run: self._replay(run, delay))
         return total
 
     def seek(self, n: int) -> None:
@@ -686,18 +780,15 @@ class PatienceWidget(anywidget.AnyWidget):
 
     # -- helpers ------------------------------------------------------------------------------
     def _halt_autoplay(self) -> None:
-        self._stop_requested = True
+        """End the current run, if any: it stops being current (so it changes nothing more), its
+        task is cancelled, and the board says autoplay is off."""
+        run, self._run = self._run, None
         task, self._autoplay_task = self._autoplay_task, None
-        if task is not None and not task.done():
+        if task is not None and not task.done() and run is not None and run.started:
             task.cancel()
         if self._autoplaying:
             self._autoplaying = False
             self._publish()
-
-    def _finish_autoplay(self, kind: str, text: str) -> None:
-        self._autoplaying = False
-        self._autoplay_task = None
-        self._say(kind, text)
 
     def _choose(self, strategy: StrategyLike) -> Move:
         """Ask ``strategy`` for a move and check it; IllegalMove says what was wrong."""

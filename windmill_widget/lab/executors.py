@@ -8,8 +8,11 @@
 from __future__ import annotations
 
 import os
+import warnings
 from concurrent.futures import Executor, Future
 from typing import Any
+
+from .. import runtime
 
 
 class SerialExecutor(Executor):
@@ -52,6 +55,11 @@ def resolve_executor(executor: Any, workers: int | None) -> tuple[Executor, int,
     ``executor`` is ``None`` (a process pool over ``workers`` or all local cores; in this process
     when that is 1), ``"serial"``, any :class:`concurrent.futures.Executor` (including a dask
     ``client.get_executor()``), or a ``dask.distributed.Client``.
+
+    ``None`` also means this process where no pool can work: under Pyodide (JupyterLite), which
+    starts no process, and, with a warning, for a script read from standard input (``python - <
+    script.py``), whose workers would die at their start (see
+    :func:`~windmill_widget.runtime.spawned_main_problem`).
     """
     if workers is not None and (not isinstance(workers, int) or isinstance(workers, bool) or workers < 1):
         raise ValueError(
@@ -59,7 +67,17 @@ def resolve_executor(executor: Any, workers: int | None) -> tuple[Executor, int,
         )
     if executor is None:
         n = workers or local_cores()
-        if n == 1:
+        if n == 1 or not runtime.can_start_processes():
+            return SerialExecutor(), 1, True
+        problem = runtime.spawned_main_problem()
+        if problem is not None:
+            warnings.warn(
+                f"The games run in this process, one at a time: worker processes start by running "
+                f"the main script again, and {problem}. Save the script to a file and run it "
+                "(`python script.py`) to use every core; executor='serial' silences this warning.",
+                RuntimeWarning,
+                stacklevel=3,
+            )
             return SerialExecutor(), 1, True
         return default_pool(n), n, True
     if isinstance(executor, str):

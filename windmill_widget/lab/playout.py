@@ -31,6 +31,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
+from .. import runtime
 from ..core.deal import check_seed
 from ..core.errors import IllegalMove
 from ..core.game import PatienceGame
@@ -284,9 +285,10 @@ def play_deal(
                 error = f"{type(err).__name__}: {_short(str(err))}{_where(err)}, at move {n}"
                 break
             interrupts.keep()
-            if isinstance(calls, _MainThreadCalls) and calls.tampered:
+            if isinstance(calls, _MainThreadCalls) and calls.tampered and calls.alarm:
                 calls.close()  # the strategy took the timer over: its next moves run in a helper thread
-                calls = _HelperThreadCalls(deadline)
+                if runtime.can_start_threads():  # (else here, the clock checked after each move)
+                    calls = _HelperThreadCalls(deadline)
             if not isinstance(move, (str, move_type)):
                 error = f"TypeError: {_short(_not_a_move(move, move_type.notation.example))}, at move {n}"
                 break

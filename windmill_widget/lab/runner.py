@@ -17,6 +17,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import runtime
 from .charts import Bar
 from .executors import SerialExecutor
 from .stats import wilson
@@ -90,6 +91,8 @@ def _progress_bar(total: int, entrants: list[Entrant], enabled: bool, label: str
         return None
     from tqdm.auto import tqdm  # imported here: it loads ipywidgets inside a notebook
 
+    if not runtime.can_start_threads():
+        tqdm.monitor_interval = 0  # its monitor is a thread: without one, no warning that it cannot start
     desc = label or (entrants[0].name if len(entrants) == 1 else "tournament")
     return tqdm(total=total, desc=desc, unit="game", dynamic_ncols=True)
 

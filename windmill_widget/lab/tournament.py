@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
 import warnings
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -22,6 +23,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from .. import runtime
 from ..core.deal import check_seed
 from ..core.registry import game_of_rules
 from ..core.text import excerpt, shorten
@@ -161,7 +163,9 @@ def play_many(
     - ``executor``: ``None`` = a process pool over ``workers`` (default: every local core),
       ``"serial"`` = this process, any :class:`concurrent.futures.Executor`, or a
       ``dask.distributed.Client`` (``client.get_executor()`` works too). Strategies defined in a
-      notebook cell (functions, lambdas, closures, objects) are sent with cloudpickle.
+      notebook cell (functions, lambdas, closures, objects) are sent with cloudpickle. ``None``
+      plays in this process where no pool can work: under Pyodide (JupyterLite), and, with a
+      warning, in a script read from standard input (``python - < script.py``).
     - ``progress``: a tqdm bar (``tqdm.auto``: a widget in notebooks, text in terminals).
     - ``chart``: ``True`` for a live ipycanvas chart under the cell, or a :class:`LiveChart`.
     - A game that raises, returns a non-move or an illegal move, or runs past ``max_moves``
@@ -235,12 +239,13 @@ def compare(
     seconds over a move (default 10) is killed and that game recorded as failed. What the operating
     system confined the processes to is in ``comparison.confinement`` (a warning says if it is less
     than files, network and signals). A sealed game costs a round trip between processes per move.
+    Where no process can start (Pyodide, JupyterLite), ``sealed=True`` raises NotImplementedError.
     """
+    if sealed:
+        _check_sealed_possible()
     named = _named(strategies, files=sealed)
     seeds = check_deals(deals)
     if sealed:
-        if os.name != "posix":
-            raise NotImplementedError("Sealed tournaments need a POSIX system (Linux, macOS).")
         secret = _check_secret(secret)
         seeds = sealed_seeds(secret, 0, indices=seeds)
         _check_move_limit(move_limit)
@@ -352,6 +357,18 @@ def _probe(sources: dict[str, bytes | str]) -> tuple[dict[str, str | None], Conf
                 stacklevel=3,
             )
     return {n: error for n, (error, _) in loaded.items()}, confinement
+
+
+def _check_sealed_possible() -> None:
+    """Refuse a sealed run, in one line that says why, where its processes cannot start."""
+    if not runtime.can_start_processes():
+        raise NotImplementedError(
+            "Sealed tournaments play each strategy in a process of its own, and this Python "
+            f"({'Pyodide' if runtime.IS_PYODIDE else sys.platform}) cannot start processes: "
+            "run compare(..., sealed=True) in a Python installed on a computer."
+        )
+    if os.name != "posix":
+        raise NotImplementedError("Sealed tournaments need a POSIX system (Linux, macOS).")
 
 
 def _check_move_limit(move_limit: object) -> None:
