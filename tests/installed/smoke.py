@@ -9,6 +9,7 @@ Node. Each check raises (AssertionError) on a fault, and prints one line when it
 
 from __future__ import annotations
 
+import asyncio
 import sys
 import time
 from pathlib import Path
@@ -77,6 +78,30 @@ def tournament(executor: object = None) -> None:
     said(f"play_many (greedy won {results.wins} of 8 Windmill deals) and compare (Crazy Quilt)", t0)
 
 
+async def autoplay_on_the_loop() -> None:
+    """The board's autoplay to the game's end (the strategy in a thread, or on the loop where no
+    thread can start: Pyodide)."""
+    from windmill_widget.widget import AutoplayEnd
+
+    t0 = time.perf_counter()
+    board = ww.WindmillWidget(seed=8)
+    end = await board.autoplay(ww.greedy, delay=0)
+    assert end is AutoplayEnd.WON and board.game.status is Status.WON, (end, board)
+    said(f"autoplay played deal 8 to its end: {end.value}, {len(board.game.history)} moves", t0)
+
+
+def sealed_refused() -> None:
+    """Where no process can start (Pyodide), a sealed tournament is refused in one line."""
+    t0 = time.perf_counter()
+    try:
+        ww.compare({"greedy": ww.greedy}, deals=2, sealed=True, progress=False)
+    except NotImplementedError as err:
+        assert "\n" not in str(err) and str(err), repr(err)
+        said(f"a sealed tournament refused: {err}", t0)
+    else:
+        raise AssertionError("a sealed tournament ran where no process can start")
+
+
 def late_solve() -> None:
     """A late position, solved by the loops as Python, the winning line replayed through the engine."""
     t0 = time.perf_counter()
@@ -112,6 +137,7 @@ def main(argv: list[str]) -> None:
     play_each_game()
     display_bundles()
     tournament()
+    asyncio.run(autoplay_on_the_loop())
     late_solve()
     for notebook in argv:
         run_notebook(Path(notebook))

@@ -2,7 +2,8 @@
 // package: nothing is fetched. micropip, the kit's wheel and its pure-Python dependencies are installed
 // from a local folder (scripts/pyodide_wheels.py fills it from PyPI at set-up), then
 // tests/installed/smoke.py's checks run there: a game of each game played by the greedy strategy, both
-// boards' display bundles, a small play_many and compare, a late position solved as Python.
+// boards' display bundles, a small play_many and compare (serially, as no process can start), the
+// board's autoplay on the event loop, a sealed tournament refused, a late position solved as Python.
 //
 //     node tests/pyodide/run.mjs WHEELS_DIR
 import { readdirSync } from "node:fs";
@@ -37,7 +38,9 @@ import smoke
 smoke.installed_alone()
 smoke.play_each_game()
 smoke.display_bundles()
-smoke.tournament(executor="serial")
+smoke.tournament()  # in this process: no process pool can start here
+await smoke.autoplay_on_the_loop()
+smoke.sealed_refused()
 smoke.late_solve()
 `);
 console.log(`The kit works in Pyodide under Node (${((performance.now() - started) / 1000).toFixed(1)} s).`);
