@@ -85,9 +85,13 @@ def lite_page(offline_browser):
     context.route("**/*", guard)
     page = context.new_page()
     page.set_default_timeout(KERNEL_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
     yield page
     context.close()
     assert outside == [], f"the site asked for something outside: {outside[:5]}"
+    board_errors = [e for e in errors if "windmill" in e.lower() or "widget" in e.lower()]
+    assert not board_errors, f"errors in the page: {board_errors}"
 
 
 class LiteNotebook(LabNotebook):
