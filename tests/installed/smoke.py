@@ -23,13 +23,17 @@ def said(what: str, t0: float) -> None:
 
 
 def installed_alone() -> None:
-    """The kit comes from an install (site-packages), and numba is not there."""
+    """The kit comes from an install (site-packages), and neither numba nor the dev extras are there."""
+    from importlib.util import find_spec
+
+    from windmill_widget.core import compiled
+
     t0 = time.perf_counter()
     here = Path(ww.__file__).resolve()
     assert "site-packages" in here.parts, f"windmill_widget imported from {here}, not from an install"
-    from windmill_widget.core import compiled
-
-    assert not compiled.COMPILED, "numba is installed: a default install must go without it"
+    for extra in ("numba", "pytest", "jupyterlab"):
+        assert find_spec(extra) is None, f"{extra} is installed: the check wants the kit alone"
+    assert not compiled.COMPILED
     said(f"windmill_widget {ww.__version__} imported from {here.parent}, without numba", t0)
 
 

@@ -1,10 +1,12 @@
 """Optional compilation by numba, for loops written once in a style that also runs as Python.
 
 The solvers' inner loops (Windmill's search model and its dig relaxation) are written over flat
-integer arrays with explicit stacks, so that the same source runs compiled by numba (a dependency
-wherever it has a build) or as plain Python (Pyodide, or ``WINDMILL_WIDGET_PURE_PYTHON=1``), with
-the same results, only slower. This module holds what those loops share: whether numba is here,
-:func:`jit`, the array constructor each mode wants, and numba's escape hatch back to Python.
+integer arrays with explicit stacks, so that the same source runs compiled by numba (the optional
+extra ``fast``: ``pip install "windmill-widget[fast]"``) or as plain Python (a default install,
+Pyodide, or ``WINDMILL_WIDGET_PURE_PYTHON=1``), with the same results, only slower. This module holds
+what those loops share: whether numba is here, :func:`jit`, the array constructor each mode wants,
+numba's escape hatch back to Python, and the one line that says how to make a solve faster
+(:func:`advise_fast_extra`).
 """
 
 from __future__ import annotations
