@@ -10,8 +10,12 @@ STAMP   := $(VENV)/.installed
 BUNDLE  := windmill_widget/static/widget.js
 JS_SRC  := $(wildcard js/*.js js/*.css js/boards/*.js) js/package.json $(wildcard windmill_widget/games/*/board.json) windmill_widget/core/table.json package.json esbuild.config.mjs
 LAB_ARGS ?=
+VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
+WHEEL   := dist/windmill_widget-$(VERSION)-py3-none-any.whl
+PY_SRC  := $(shell find windmill_widget -name '*.py' -o -name '*.json') pyproject.toml README.md LICENSE CHANGELOG.md
+PYODIDE_WHEELS := build/pyodide-wheels
 
-.PHONY: play test setup bundle lint test-py test-js test-browser test-notebooks notebooks bench clean
+.PHONY: play test setup bundle dist lite lint test-py test-js test-browser test-notebooks test-wheel test-pyodide test-lite notebooks bench clean
 
 play: setup
 	$(BIN)/jupyter lab --allow-root $(LAB_ARGS) notebooks/01-play.ipynb
@@ -36,6 +40,19 @@ $(BUNDLE): node_modules/.package-lock.json $(JS_SRC)
 
 bundle: $(BUNDLE)
 
+# The sdist and the wheel (which carries the built front end) in dist/.
+dist: $(WHEEL)
+
+$(WHEEL): $(STAMP) $(BUNDLE) $(PY_SRC)
+	rm -rf dist
+	$(BIN)/python -m build --outdir dist . >/dev/null 2>&1 || $(BIN)/python -m build --outdir dist .
+	@ls dist
+
+
+# The JupyterLite site in build/lite: serve it with `python -m http.server -d build/lite`.
+lite: $(WHEEL)
+	$(BIN)/python scripts/build_lite.py $(WHEEL) build/lite
+
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -48,7 +65,21 @@ test-js: setup
 
 test-browser: setup
 	bash scripts/ensure-chromium.sh
-	$(BIN)/pytest -m browser
+	$(BIN)/pytest -m browser --ignore=tests/browser/test_lite.py
+
+# The Lite site, built, then opened in chromium with nothing but localhost reachable.
+test-lite: lite
+	bash scripts/ensure-chromium.sh
+	$(BIN)/pytest -m browser tests/browser/test_lite.py
+
+test-wheel: setup
+	bash scripts/check-wheel.sh
+
+# The kit in Pyodide under Node, from npm's pyodide, installed from local wheels (PyPI's, at set-up).
+test-pyodide: $(WHEEL)
+	rm -rf $(PYODIDE_WHEELS)
+	$(BIN)/python scripts/pyodide_wheels.py $(PYODIDE_WHEELS) $(WHEEL)
+	node tests/pyodide/run.mjs $(PYODIDE_WHEELS)
 
 test-notebooks: setup
 	$(BIN)/pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg -p no:randomly
@@ -60,4 +91,4 @@ bench: setup
 	$(BIN)/python benchmarks/engine.py
 
 clean:
-	rm -rf $(VENV) node_modules windmill_widget/static
+	rm -rf $(VENV) node_modules windmill_widget/static dist build

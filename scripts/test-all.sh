@@ -17,7 +17,10 @@ suite lint         bash -c "$BIN/ruff check . && $BIN/ruff format --check ."
 suite python       $BIN/pytest -m "not browser" -p no:cacheprovider
 suite doctests     $BIN/pytest --doctest-modules windmill_widget -p no:cacheprovider --ignore=windmill_widget/static
 suite js           npm test --silent
-suite browser      bash -c "bash scripts/ensure-chromium.sh && $BIN/pytest -m browser -p no:cacheprovider"
+suite browser      bash -c "bash scripts/ensure-chromium.sh && $BIN/pytest -m browser -p no:cacheprovider --ignore=tests/browser/test_lite.py"
+suite wheel        bash scripts/check-wheel.sh
+suite pyodide      make --no-print-directory test-pyodide
+suite lite         make --no-print-directory test-lite
 suite notebooks    $BIN/pytest --nbval notebooks --nbval-sanitize-with notebooks/sanitize.cfg -p no:cacheprovider
 
 echo

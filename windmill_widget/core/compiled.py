@@ -1,17 +1,21 @@
 """Optional compilation by numba, for loops written once in a style that also runs as Python.
 
 The solvers' inner loops (Windmill's search model and its dig relaxation) are written over flat
-integer arrays with explicit stacks, so that the same source runs compiled by numba (a dependency
-wherever it has a build) or as plain Python (Pyodide, or ``WINDMILL_WIDGET_PURE_PYTHON=1``), with
-the same results, only slower. This module holds what those loops share: whether numba is here,
-:func:`jit`, the array constructor each mode wants, and numba's escape hatch back to Python.
+integer arrays with explicit stacks, so that the same source runs compiled by numba (the optional
+extra ``fast``: ``pip install "windmill-widget[fast]"``) or as plain Python (a default install,
+Pyodide, or ``WINDMILL_WIDGET_PURE_PYTHON=1``), with the same results, only slower. This module holds
+what those loops share: whether numba is here, :func:`jit`, the array constructor each mode wants,
+numba's escape hatch back to Python, and the one line that says how to make a solve faster
+(:func:`advise_fast_extra`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
 import os
+import sys
 from pathlib import Path
 
 try:
@@ -163,3 +167,31 @@ def as_array(values):
     if numba is None:
         return list(values)
     return np.asarray(values, np.int64) if len(values) else np.zeros(1, np.int64)
+
+
+#: What the first solve that runs as Python where numba could run says, once, in one line.
+FAST_EXTRA_ADVICE = (
+    "windmill_widget: the solver runs as pure Python here, without numba; "
+    'pip install "windmill-widget[fast]" makes it about ten times faster.'
+)
+#: Set once the advice is given, so that the worker processes of a tournament, which inherit the
+#: environment, do not give it again.
+_ADVISED = "WINDMILL_WIDGET_FAST_ADVISED"
+
+
+def advise_fast_extra() -> bool:
+    """Say :data:`FAST_EXTRA_ADVICE` (a warning of the ``windmill_widget`` logger, one line on
+    standard error unless logging is set up otherwise) if the loops run as Python for want of
+    numba, the first time in a process and its children; whether it said it. Nothing is said
+    where numba was turned off on purpose (``WINDMILL_WIDGET_PURE_PYTHON``) or cannot exist
+    (Pyodide). ``logging.getLogger("windmill_widget").setLevel(logging.ERROR)`` silences it."""
+    if (
+        COMPILED
+        or os.environ.get(_ADVISED)
+        or os.environ.get("WINDMILL_WIDGET_PURE_PYTHON")
+        or sys.platform == "emscripten"
+    ):
+        return False
+    os.environ[_ADVISED] = "1"
+    logging.getLogger("windmill_widget").warning(FAST_EXTRA_ADVICE)
+    return True

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from ...core import compiled
 from ...games.windmill import CORNERS, FOUNDATIONS, Game, Move
 from ...games.windmill.search import SearchState, concrete_move
 from .. import clock
@@ -148,6 +149,7 @@ def solve(game: Game, *, max_seconds: float | None = None, max_nodes: int | None
     """
     if not isinstance(game, Game):
         raise TypeError(f"This solver takes a Windmill Game (e.g. Game(seed=42)), not {game!r}.")
+    compiled.advise_fast_extra()
     warm_up()
     t0 = clock.now()
     deadline = None if max_seconds is None else t0 + max_seconds
