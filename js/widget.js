@@ -15,7 +15,7 @@ import {
   stockMove,
   targetsFrom,
 } from "./intents.js";
-import { computeLayout, neighbour, pileAt, readingOrder, topCardRect } from "./layout.js";
+import { computeLayout, fitLayout, neighbour, pileAt, readingOrder, topCardRect } from "./layout.js";
 import { parentAcross, readTheme } from "./theme.js";
 
 const COMMANDS = [
@@ -25,8 +25,8 @@ const COMMANDS = [
   ["hint", "Hint", "Show the suggested move and why (h)"],
 ];
 const DRAG_THRESHOLD_PX = 5;
-// Fitting a host that caps the output's height never shrinks the board below this width.
-const MIN_FIT_WIDTH = 280;
+// Room kept free around a board fitted to the window's height (a cell's padding, a little air).
+const FIT_MARGIN_PX = 12;
 const DROP_REPLY_TIMEOUT_MS = 3000;
 const REFUSALS = new Set(["refused", "stale", "error"]);
 
@@ -69,19 +69,29 @@ function hintPiles(hint) {
 }
 
 /**
- * The height a host lets an output have before it scrolls it (marimo's edit mode caps each cell's
- * output and scrolls the rest), or Infinity: the nearest ancestor, out of any shadow root, with a
- * max-height in pixels and its own scrolling.
+ * What shows the board, and the height of it a player can see without scrolling: the nearest ancestor (out of any
+ * shadow root) that scrolls its content (JupyterLab's and Notebook 7's notebook panel, marimo's capped
+ * cell outputs), or the window's height where the page itself scrolls (Voila, a plain page). An output
+ * area that says `overflow: auto` but grows with its content (JupyterLab's) is no limit: only a box
+ * whose content overflows it, or that caps its height, is.
  */
-function hostHeightLimit(el) {
+function visibleHost(el) {
+  const px = (v) => Number.parseFloat(v || "0") || 0;
   for (let node = parentAcross(el); node; node = parentAcross(node)) {
+    if (node === document.body || node === document.documentElement) break;
     const style = getComputedStyle(node);
-    const max = Number.parseFloat(style.maxHeight);
-    if (Number.isFinite(max) && ["auto", "scroll", "hidden"].includes(style.overflowY)) {
-      return max - Number.parseFloat(style.paddingTop || "0") - Number.parseFloat(style.paddingBottom || "0");
-    }
+    if (!["auto", "scroll"].includes(style.overflowY) || !node.clientHeight) continue;
+    const max = px(style.maxHeight);
+    const overflowing = node.scrollHeight > node.clientHeight + 1;
+    // Room below its content: a box its host sizes (a short notebook's panel), not one that grows with us.
+    const inner = node.getBoundingClientRect().bottom - px(style.borderBottomWidth) - px(style.paddingBottom);
+    const content = Math.max(...[...node.children].map((k) => k.getBoundingClientRect().bottom + px(getComputedStyle(k).marginBottom)));
+    const roomy = inner - content > 2;
+    if (!max && !overflowing && !roomy) continue;
+    const height = (max ? Math.min(max, node.clientHeight) : node.clientHeight) - px(style.paddingTop) - px(style.paddingBottom);
+    return { host: node, height: Math.min(height, window.innerHeight) };
   }
-  return Number.POSITIVE_INFINITY;
+  return { host: null, height: window.innerHeight };
 }
 
 function render({ model, el }) {
@@ -123,6 +133,7 @@ function render({ model, el }) {
   let focusOrder = [];
   let keyActivatedAt = Number.NEGATIVE_INFINITY; // a key's own click event must not act twice
   let failure = null; // the game this board cannot draw, said in place of the board
+  let watchedHost = null; // the scrolling box a fitted board is sized to
 
   // ---- intents ----------------------------------------------------------------------------
   const send = (type, extra = {}) => model.send({ type, version: state.version, ...extra });
@@ -211,14 +222,28 @@ function render({ model, el }) {
 
   // ---- geometry ---------------------------------------------------------------------------
   function fit() {
-    let width = Math.max(1, Math.floor(root.clientWidth || el.clientWidth || 640));
+    const width = Math.max(1, Math.floor(root.clientWidth || el.clientWidth || 640));
+    const game = meta.game ?? "windmill";
+    const size = model.get("size") ?? "fit";
+    const options = { ...(meta.options ?? {}) };
+    const compact = model.get("compact"); // null: whichever gives bigger cards
+    if (typeof compact === "boolean") options.compact = compact;
     try {
-      layout = computeLayout(meta.game ?? "windmill", width, meta.options ?? {});
-      // In a host that caps the output's height, smaller cards rather than a board cut off below.
-      const room = hostHeightLimit(root) - (root.offsetHeight - scroller.offsetHeight);
-      for (let i = 0; i < 4 && layout.height > room && width > MIN_FIT_WIDTH; i++) {
-        width = Math.max(MIN_FIT_WIDTH, Math.floor((width * room) / layout.height));
-        layout = computeLayout(meta.game ?? "windmill", width, meta.options ?? {});
+      if (typeof size === "number") {
+        layout = computeLayout(game, width, { ...options, maxCardW: size });
+      } else if (size === "width") {
+        layout = computeLayout(game, width, options);
+      } else {
+        // The whole board in view: the host's visible height, less the toolbar and the lines below.
+        const chrome = root.offsetHeight - scroller.offsetHeight;
+        const { host, height } = visibleHost(root);
+        if (host !== watchedHost) {
+          // Its height can change without ours (a notebook's header growing): fit again then.
+          if (watchedHost) resizeObserver.unobserve(watchedHost);
+          if (host) resizeObserver.observe(host);
+          watchedHost = host;
+        }
+        layout = fitLayout(game, width, height - chrome - FIT_MARGIN_PX, options);
       }
       failure = null;
     } catch (err) {
@@ -380,9 +405,9 @@ function render({ model, el }) {
     meta = model.get("meta") ?? {};
     selected = null;
     build();
-    fit();
     syncPiles();
     syncChrome();
+    fit();
   }
 
   // ---- drag and drop ----------------------------------------------------------------------
@@ -528,6 +553,10 @@ function render({ model, el }) {
   for (const [target, type, fn] of listeners) target.addEventListener(type, fn);
   model.on("change:state", onState);
   model.on("change:meta", onMeta);
+  model.on("change:size", fit);
+  model.on("change:compact", fit);
+  // The window's height decides a fitted board's size too: follow it (the observer sees widths only).
+  window.addEventListener("resize", fit);
 
   const resizeObserver = new ResizeObserver(() => {
     if (root.isConnected) fit(); // taken off the page: its size is no size to lay out for
@@ -556,9 +585,9 @@ function render({ model, el }) {
   watchDpr();
 
   build();
-  fit();
   syncPiles();
-  syncChrome();
+  syncChrome(); // before fitting: the lines under the board take their share of the height
+  fit();
   // Styles may arrive after the first paint (theme CSS loading): read them again once settled.
   const settle = setTimeout(onTheme, MOVE_MS);
 
@@ -566,6 +595,9 @@ function render({ model, el }) {
     for (const [target, type, fn] of listeners) target.removeEventListener(type, fn);
     model.off("change:state", onState);
     model.off("change:meta", onMeta);
+    model.off("change:size", fit);
+    model.off("change:compact", fit);
+    window.removeEventListener("resize", fit);
     resizeObserver.disconnect();
     themeObserver.disconnect();
     dprQuery?.removeEventListener("change", onDpr);

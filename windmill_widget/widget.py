@@ -39,6 +39,7 @@ that changes with every move (reactive hosts such as marimo re-run the cells tha
 from __future__ import annotations
 
 import asyncio
+import json
 import pathlib
 import random
 from collections.abc import Awaitable, Callable, Coroutine, Iterable
@@ -56,6 +57,10 @@ from .guard import call_in_thread
 from .strategies import default_strategy
 
 _STATIC = pathlib.Path(__file__).parent / "static"
+#: Card widths (CSS pixels) shared with the front end: the smallest legible one, the largest size=.
+_CARD_WIDTH = json.loads((_STATIC.parent / "core" / "table.json").read_text("utf-8"))["cardWidth"]
+#: What ``size=`` may say besides a card width in pixels.
+SIZES = ("fit", "width")
 
 # Without the bundle (a source checkout before `npm run build`) the class must still import, so
 # that the engine and notebooks work; the board then says how to build itself.
@@ -122,6 +127,23 @@ def _meta(game: PatienceGame) -> dict[str, Any]:
     }
 
 
+class _Size(traitlets.TraitType):
+    """A board's ``size``: one of :data:`SIZES`, or a card width in pixels (legible to largest)."""
+
+    default_value = "fit"
+
+    def validate(self, obj: Any, value: Any) -> str | int:
+        low, high = _CARD_WIDTH["legible"], _CARD_WIDTH["largest"]
+        if isinstance(value, str) and value in SIZES:
+            return value
+        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+            return value
+        raise traitlets.TraitError(
+            f"size must be 'fit', 'width' or a card width in pixels from {low} to {high}, "
+            f"not {excerpt(value)}."
+        )
+
+
 def _shape_error(intent: Any) -> str | None:
     """What is wrong with an intent's shape, judged before anything looks inside it (a message nested
     a thousand levels deep, or a field of three megabytes, is refused here); None if it is fine."""
@@ -155,6 +177,14 @@ class PatienceWidget(anywidget.AnyWidget):
     meta = traitlets.Dict().tag(sync=True)
     #: The state version the front end shows (it echoes each one it paints).
     shown = traitlets.Int(-1).tag(sync=True)
+    #: How big the board is drawn: ``"fit"`` (the default) as big as the visible part of the notebook
+    #: allows, its width *and* height, so every pile is in view (never with cards too small to read);
+    #: ``"width"`` as wide as the notebook, however tall; or a card width in pixels (e.g. ``size=48``).
+    size = _Size().tag(sync=True)
+    #: The compact layout (Crazy Quilt: the stock, the waste and the hand in a column beside the quilt
+    #: instead of a row above it; Windmill: rows closer together). ``None`` (the default): used when a
+    #: board fitted to a short window gets bigger cards that way.
+    compact = traitlets.Bool(None, allow_none=True).tag(sync=True)
 
     #: The game this board deals when given a seed (None: the game must be named or given).
     default_game: str | None = None

@@ -1,0 +1,27 @@
+"""How a board is shown, as set from Python (issue 40): its size, its compact layout, its pile names.
+The browser tests check what the front end makes of them."""
+
+from __future__ import annotations
+
+import pytest
+import traitlets
+
+from windmill_widget.widget import _CARD_WIDTH, QuiltWidget, WindmillWidget
+
+
+def test_size_is_fit_by_default_and_takes_a_card_width_or_width() -> None:
+    w = WindmillWidget(seed=1)
+    assert (w.size, w.compact) == ("fit", None)
+    assert WindmillWidget(seed=1, size=48).size == 48
+    q = QuiltWidget(seed=1, size="width", compact=True)
+    assert (q.size, q.compact) == ("width", True)
+    q.size = _CARD_WIDTH["legible"]
+    assert q.get_state()["size"] == _CARD_WIDTH["legible"]  # synced to the front end
+
+
+@pytest.mark.parametrize("bad", ["huge", 5, 10_000, True, 2.5, None])
+def test_a_bad_size_says_what_is_allowed_and_changes_nothing(bad) -> None:
+    w = WindmillWidget(seed=1, size=50)
+    with pytest.raises(traitlets.TraitError, match="size must be 'fit', 'width' or a card width in pixels"):
+        w.size = bad
+    assert w.size == 50
