@@ -60,6 +60,11 @@ function pileLabel(name, state, meta) {
   return `${label}: ${top}`;
 }
 
+/** "a", "a or b", "a, b or c". */
+function orList(items) {
+  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
+}
+
 /** The piles a hint points at: "n1>c" -> {src: "n1", dst: "c"}; a stock move -> the stock alone. */
 function hintPiles(hint) {
   if (!hint) return null;
@@ -110,10 +115,14 @@ function render({ model, el }) {
   const banner = element("div", { className: "windmill-banner", hidden: true, role: "status" },
     bannerTitle, bannerText, bannerNew, bannerUndo); // prettier-ignore
   const messageLine = element("div", { className: "windmill-message" });
+  // A hint's reasoning, on request: the line stays one short sentence.
+  const whyButton = element("button", { type: "button", className: "windmill-why-button", hidden: true,
+    "aria-expanded": "false", dataset: { action: "why" } }, "Why?"); // prettier-ignore
+  const whyText = element("div", { className: "windmill-why", hidden: true });
   const live = element("div", { className: "windmill-sr-only", "aria-live": "polite", role: "status" });
   const scroller = element("div", { className: "windmill-scroll" }, stage);
   const root = element("div", { className: "windmill", "data-lm-suppress-shortcuts": "true" },
-    toolbar, scroller, banner, messageLine, live); // prettier-ignore
+    toolbar, scroller, banner, messageLine, whyButton, whyText, live); // prettier-ignore
   el.append(root);
 
   // ---- view-local state -------------------------------------------------------------------
@@ -123,6 +132,8 @@ function render({ model, el }) {
   let pileEls = {};
   let theme = readTheme(root);
   let selected = null; // pile whose top card is picked up by click or keyboard
+  let pickedUp = ""; // what the message line says while a card is picked up
+  let whyShown = null; // the message whose reasoning the player asked to see
   let press = null; // pointer down, maybe becoming a drag
   let drag = null; // {src, id, dx, dy, x, y}
   let pendingDrop = null; // {id, src, rect, messageId, timer}
@@ -147,19 +158,22 @@ function render({ model, el }) {
 
   function select(pile) {
     selected = pile;
+    pickedUp = "";
     if (pile) {
       const msg = state.message ?? {};
-      if (REFUSALS.has(msg.kind)) dismissed = msg.id; // a new attempt: the old refusal no longer applies
+      // A new attempt: the old refusal, or the hint, no longer applies (its line gives way to this one).
+      if (REFUSALS.has(msg.kind) || msg.kind === "hint") dismissed = msg.id;
       const name = (p) => {
         const label = meta.labels?.[p] ?? p;
         return label[0].toLowerCase() + label.slice(1); // "foundation S-", "sail n1"
       };
       const targets = [...targetsFrom(state.legal, pile)].map(name);
       const card = meta.names?.[state.piles[pile].at(-1)];
-      announce(
+      // Said on the board too: which piles take it, however far down the board they are.
+      pickedUp =
         `Picked up the ${card} from ${name(pile)}. ` +
-          (targets.length ? `It can go to ${targets.join(", ")}.` : "It has no legal move now."),
-      );
+        (targets.length ? `It can go to ${orList(targets)}.` : "It has no legal move now.");
+      announce(pickedUp);
     }
     syncPiles();
     syncChrome();
@@ -303,6 +317,8 @@ function render({ model, el }) {
       faces: meta.faces ?? [],
       caps: meta.caps ?? {},
       free: Array.isArray(state.free) ? new Set(state.free) : null,
+      cells: new Set(meta.cells ?? []), // the piles that can be blocked (Crazy Quilt's cells)
+      names: model.get("pile_names") !== false,
       labels,
       selected: drag ? null : selected,
       targets: targetsFrom(state.legal, source),
@@ -369,8 +385,18 @@ function render({ model, el }) {
     banner.dataset.status = state.status ?? "";
     const stale = msg.id === dismissed;
     messageLine.hidden = over;
-    messageLine.textContent = stale ? "" : (msg.text ?? "");
-    messageLine.dataset.kind = stale ? "" : (msg.kind ?? "");
+    if (selected && pickedUp) {
+      messageLine.textContent = pickedUp;
+      messageLine.dataset.kind = "pickup";
+    } else {
+      messageLine.textContent = stale ? "" : (msg.text ?? "");
+      messageLine.dataset.kind = stale ? "" : (msg.kind ?? "");
+    }
+    const detail = !over && !stale && !(selected && pickedUp) ? (msg.detail ?? "") : "";
+    whyButton.hidden = !detail;
+    whyText.hidden = !detail || whyShown !== msg.id;
+    whyText.textContent = detail;
+    whyButton.setAttribute("aria-expanded", String(!whyText.hidden));
     root.dataset.status = state.status ?? "";
     root.dataset.version = String(state.version);
   }
@@ -506,6 +532,12 @@ function render({ model, el }) {
   // Activation without a pointer (assistive technology, element.click()): same as a click there.
   function onClick(event) {
     const action = event.target.closest("button")?.dataset.action;
+    if (action === "why") {
+      const id = state.message?.id ?? null;
+      whyShown = whyShown === id ? null : id;
+      syncChrome();
+      return;
+    }
     if (action) {
       command(action);
       return;
@@ -554,12 +586,20 @@ function render({ model, el }) {
   model.on("change:state", onState);
   model.on("change:meta", onMeta);
   model.on("change:size", fit);
+  model.on("change:pile_names", schedule);
   model.on("change:compact", fit);
   // The window's height decides a fitted board's size too: follow it (the observer sees widths only).
   window.addEventListener("resize", fit);
 
+  // Fit again when the room changes: the board's width, or the height of what shows it. Not when the
+  // board's own height changes (a longer message line): the cards would jump between two clicks.
+  let room = "";
   const resizeObserver = new ResizeObserver(() => {
-    if (root.isConnected) fit(); // taken off the page: its size is no size to lay out for
+    if (!root.isConnected) return; // taken off the page: its size is no size to lay out for
+    const now = `${root.clientWidth} ${watchedHost?.clientHeight ?? window.innerHeight}`;
+    if (now === room) return;
+    room = now;
+    fit();
   });
   resizeObserver.observe(root);
   // A theme switch (JupyterLab, marimo) flips attributes on <html> or <body>: the canvas must repaint.
@@ -596,6 +636,7 @@ function render({ model, el }) {
     model.off("change:state", onState);
     model.off("change:meta", onMeta);
     model.off("change:size", fit);
+    model.off("change:pile_names", schedule);
     model.off("change:compact", fit);
     window.removeEventListener("resize", fit);
     resizeObserver.disconnect();

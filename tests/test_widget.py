@@ -321,16 +321,19 @@ def test_hint_intent_shows_the_default_strategy_move(w: WindmillWidget) -> None:
     assert w.state["hint"] is None, "the hint goes away once the board changes"
 
 
-def test_hint_gives_the_players_reason() -> None:
-    """Issue 13, item 4: seed 3 at move 0, where two 2♥ fit the centre, the Hint says why it deals."""
+def test_hint_gives_the_players_reason_on_request() -> None:
+    """Issue 13, item 4: seed 3 at move 0, where two 2♥ fit the centre, the Hint says why it deals;
+    issue 40, item 9: in one short sentence on the board, the reasoning apart (the board's "Why?")."""
     from windmill_widget.strategies import default_strategy
 
     board = WindmillWidget(seed=3)
     assert str(board.hint()) == "deal"
-    text = board.state["message"]["text"]
-    assert text.startswith("Hint: Deal a card from the stock. ")
-    assert text.endswith(default_strategy.advise(board.game.view()).reason)
-    assert "the 2♥ fits the centre" in text and "the waste is empty" in text
+    message = board.state["message"]
+    assert message["text"] == "Hint: Deal a card from the stock."
+    assert message["detail"] == default_strategy.advise(board.game.view()).reason
+    assert "the 2♥ fits the centre" in message["detail"] and "the waste is empty" in message["detail"]
+    board.deal()
+    assert "detail" not in board.state["message"]  # a move's line has no reasoning to show
 
 
 def test_cell_api_and_board_share_one_game(w: WindmillWidget) -> None:

@@ -25,3 +25,11 @@ def test_a_bad_size_says_what_is_allowed_and_changes_nothing(bad) -> None:
     with pytest.raises(traitlets.TraitError, match="size must be 'fit', 'width' or a card width in pixels"):
         w.size = bad
     assert w.size == 50
+
+
+def test_pile_names_are_on_by_default_and_switchable() -> None:
+    w = WindmillWidget(seed=1)
+    assert w.pile_names is True and w.get_state()["pile_names"] is True
+    w.pile_names = False
+    assert w.get_state()["pile_names"] is False
+    assert QuiltWidget(seed=1, pile_names=False).pile_names is False

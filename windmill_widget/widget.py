@@ -20,7 +20,8 @@ Everything the board shows comes from one synced ``state`` dict (``w.observe(cb,
 ``piles``        pile name -> card ids bottom to top (``stock`` is only a count: it is face down)
 ``legal``        legal moves in notation (``"n1>c"``, ``"deal"``), so the board can highlight targets
 ``status``       ``"playing"``, ``"won"`` or ``"lost"``
-``message``      ``{"id", "kind", "text"}``: the last announcement (a move, a refusal and why, a hint)
+``message``      ``{"id", "kind", "text"}``: the last announcement (a move, a refusal and why, a hint;
+                 a hint's reasoning in ``"detail"``)
 ``hint``         the suggested move while it is being shown, else ``None``
 ``banner``       ``None`` while the game goes on; then ``{"title", "text"}``: who won, or why it is over
 ``can_undo`` ``can_redo`` ``moves`` ``autoplay`` ``seed`` ``rules`` ``game``
@@ -185,6 +186,9 @@ class PatienceWidget(anywidget.AnyWidget):
     #: instead of a row above it; Windmill: rows closer together). ``None`` (the default): used when a
     #: board fitted to a short window gets bigger cards that way.
     compact = traitlets.Bool(None, allow_none=True).tag(sync=True)
+    #: Name the piles on the board as the notation does (``n1``, ``nw 2/13``, ``S+ 3/13``; the quilt's
+    #: cells by its row and column labels), for lessons that teach moves such as ``w1>c``.
+    pile_names = traitlets.Bool(True).tag(sync=True)
 
     #: The game this board deals when given a seed (None: the game must be named or given).
     default_game: str | None = None
@@ -393,8 +397,9 @@ class PatienceWidget(anywidget.AnyWidget):
             self._say("error", f"No hint: {err}")
             return None
         self._hint = str(move)
-        text = f"Hint: {_sentence(self._game.describe(move))}."
-        self._say("hint", f"{text} {reason}" if reason else text)
+        # One short sentence on the board; the player's reasoning only on request (the board's "Why?",
+        # or ``w.state["message"]["detail"]``).
+        self._say("hint", f"Hint: {_sentence(self._game.describe(move))}.", detail=reason or None)
         return move
 
     def step(self, strategy: StrategyLike | None = None) -> Move:
@@ -685,9 +690,11 @@ class PatienceWidget(anywidget.AnyWidget):
             return {"title": title, "text": f"All {self._game.total_cards} cards are on the foundations."}
         return {"title": "Game over", "text": outcome.text.removeprefix("Game over: ").capitalize()}
 
-    def _say(self, kind: str, text: str) -> None:
+    def _say(self, kind: str, text: str, *, detail: str | None = None) -> None:
         self._message_id += 1
         self._message = {"id": self._message_id, "kind": kind, "text": text}
+        if detail:
+            self._message["detail"] = detail
         if kind != "hint":
             self._hint = None
         self._publish()

@@ -1,5 +1,6 @@
-"""Both boards as a player meets them on a laptop (issue 40): the whole board in view at 1280 x 720
-and in a narrow window, in JupyterLab and Notebook 7, light and dark. One page load per front end:
+"""Both boards as a player meets them (issue 40), in JupyterLab and Notebook 7: the whole board in
+view at 1280 x 720 and in a narrow window, light and dark; a double-click with two homes, the pile
+names, bright foundations, a one-line hint with its reasoning on request. One page load per front end:
 each check runs on the boards already on the page."""
 
 from __future__ import annotations
@@ -92,5 +93,57 @@ def test_boards_fit_jupyterlab_and_notebook7(browser, lab) -> None:
             page.set_default_timeout(30_000)
             nb = LabNotebook(page, server.url, token, path, ui=ui)
             check_boards(page, nb, ui)
+            check_play_aids(nb)
         finally:
             context.close()
+
+
+def check_play_aids(nb: LabNotebook) -> None:
+    """On the two boards check_boards left (Windmill seed 42, Crazy Quilt seed 7 with size=60)."""
+    windmill, quilt = nb.board(0), nb.board(1)
+    # Item 6: Crazy Quilt's foundations are as bright as a free card; a blocked cell is dimmed.
+    quilt.root.scroll_into_view_if_needed()
+    for pile, bright in (("S+", True), ("K", None), ("a1", True), ("b1", False)):
+        if bright is None:
+            continue
+        r = quilt.rect(pile)
+        ink = quilt.sample(r["x"] + 2, r["y"] + 2, r["w"] - 4, r["h"] - 4)
+        share = ink["white"] / ink["total"]
+        assert (share > 0.3) if bright else (share < 0.05), f"{pile}: {share:.0%} card-white"
+    # Item 5: the piles say their names (a sail's pill under it), and can be told not to.
+    windmill.root.scroll_into_view_if_needed()
+    n1 = windmill.rect("n1")
+
+    def pill() -> dict:
+        return windmill.sample(n1["x"] + n1["w"] * 0.3, n1["y"] + n1["h"] + 3, n1["w"] * 0.4, 8)
+
+    assert pill()["dark"] > 0.3 * pill()["total"], pill()
+    nb.run_cell("w.pile_names = False", 2)
+    windmill.page.wait_for_timeout(150)
+    assert pill()["dark"] == 0, pill()
+    # Item 3: a King that fits all four empty corners: double-click picks it up and says where it goes.
+    windmill.pile("w2").click()  # the notebook makes the board's cell active (and may scroll it) first
+    windmill.root.press("Escape")
+    x, y = windmill.centre_of("e1")
+    windmill.page.mouse.dblclick(x, y)
+    expect(windmill.pile("e1")).to_have_attribute("aria-pressed", "true")
+    expect(windmill.message).to_have_text(
+        "Picked up the King of hearts from sail e1. "
+        "It can go to corner nw, corner ne, corner se or corner sw."
+    )
+    windmill.root.press("Escape")
+    # Item 9: the hint is one sentence, its reasoning on request; a keyboard pick-up clears it.
+    windmill.root.press("h")
+    expect(windmill.message).to_have_attribute("data-kind", "hint", timeout=REACT_MS)
+    expect(windmill.message).to_have_text(nb.value("w.state['message']['text']"))
+    why = windmill.root.locator(".windmill-why")
+    expect(why).to_be_hidden()
+    windmill.root.locator(".windmill-why-button").click()
+    expect(why).to_have_text(nb.value("w.state['message']['detail']"))
+    windmill.pile("n1").focus()
+    windmill.page.keyboard.press("Enter")
+    expect(windmill.pile("n1")).to_have_attribute("aria-pressed", "true")
+    expect(windmill.message).to_contain_text("Picked up the ")
+    expect(why).to_be_hidden()
+    windmill.root.press("Escape")
+    expect(windmill.message).to_have_text("")  # the old hint does not come back
