@@ -218,6 +218,7 @@ class PatienceWidget(anywidget.AnyWidget):
         self._check_game(game)
         self._game: PatienceGame = game
         self._earlier: list[PatienceGame] = []  # games New game replaced: Undo goes back to them
+        self._later: list[PatienceGame] = []  # games Undo left for an earlier one: Redo comes back
         self._seeds = random.Random(self._game.seed)  # for new games after a staged one: reproducible
         self._mover = "You"  # who made the last move: the banner says who won
         self._version = 0
@@ -299,6 +300,7 @@ class PatienceWidget(anywidget.AnyWidget):
             self._say("refused", str(err))
             raise
         self._mover = mover
+        self._later = []  # a new move: the games Undo left are no longer ahead
         self._changed(("move", self._game.describe_last()))
         return played
 
@@ -324,8 +326,18 @@ class PatienceWidget(anywidget.AnyWidget):
         self._changed(("move", f"Took back {move}."))
         return move
 
-    def redo(self) -> Move:
-        """Play again the last move taken back."""
+    def redo(self) -> Move | None:
+        """Play again the last move taken back; after Undo went back to the game before (from the start
+        of a new one), deal that new game again. Returns the move played (None for a game dealt again)."""
+        if not self._game.can_redo and self._later:
+            self._halt_autoplay()
+            self._earlier.append(self._game)
+            self._set_game(self._later.pop())
+            g = self._game
+            self._mover = "You"
+            self._changed(("info", f"Redo: back to the next game, {g.origin.replace('=', ' ')} at move "
+                                   f"{len(g.history)}."))  # fmt: skip
+            return None
         try:
             move = self._game.redo()
         except IllegalMove as err:
@@ -355,6 +367,7 @@ class PatienceWidget(anywidget.AnyWidget):
     def _replace(self, game: PatienceGame, message: tuple[str, str]) -> None:
         self._halt_autoplay()
         self._earlier = [*self._earlier, self._game][-EARLIER_GAMES:]
+        self._later = []
         self._set_game(game)
         self._mover = "You"
         self._changed(message)
@@ -367,6 +380,7 @@ class PatienceWidget(anywidget.AnyWidget):
 
     def _restore_earlier(self) -> None:
         self._halt_autoplay()
+        self._later.append(self._game)
         self._set_game(self._earlier.pop())
         g = self._game
         self._mover = "You"
@@ -711,7 +725,7 @@ class PatienceWidget(anywidget.AnyWidget):
             "legal": [str(m) for m in g.legal_moves()],
             "status": g.status.value,
             "can_undo": g.can_undo or bool(self._earlier),
-            "can_redo": g.can_redo,
+            "can_redo": g.can_redo or bool(self._later),
             "moves": len(g.history),
             "message": self._message,
             "hint": self._hint,
