@@ -411,7 +411,8 @@ export function drawScene(ctx, layout, scene, theme) {
     const cap = scene.caps?.[name];
     // With the pile names on, each pile the notation names (not the quilt's cells, which the row and
     // column labels name) says its name in its pill, e.g. "nw 2/13", "n1", "S+ 3/13".
-    const named = scene.names && !scene.cells?.has(name) && !isStock(name) && name !== layout.fan.pile;
+    const named = scene.names && !scene.cells?.has(name) && !isStock(name) && name !== layout.fan.pile &&
+      !layout.namesAbove?.includes(name);
     const room = cardW * 1.15; // wider, it would reach the next pile's pill: the count alone then
     if (cap && count > 0) {
       const text = named && pillWidth(ctx, `${name} ${count}/${cap}`, cardW, theme) <= room ? `${name} ${count}/${cap}` : `${count}/${cap}`;

@@ -312,13 +312,15 @@ function render({ model, el }) {
     const source = drag?.src ?? selected;
     const labels = {};
     for (const [name, text] of Object.entries(layout.captions ?? {})) if (layout.piles[name]) labels[name] = text;
+    const names = model.get("pile_names") !== false;
+    if (names) for (const name of layout.namesAbove ?? []) labels[name] = name;
     const scene = {
       piles: state.piles ?? {},
       faces: meta.faces ?? [],
       caps: meta.caps ?? {},
       free: Array.isArray(state.free) ? new Set(state.free) : null,
       cells: new Set(meta.cells ?? []), // the piles that can be blocked (Crazy Quilt's cells)
-      names: model.get("pile_names") !== false,
+      names,
       labels,
       selected: drag ? null : selected,
       targets: targetsFrom(state.legal, source),

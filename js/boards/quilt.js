@@ -173,6 +173,8 @@ export function quiltLayout(width, options = {}) {
     order,
     refills: [],
     captions: { stock: "Stock", waste: "Waste", hand: "Hand" },
+    // With the pile names on, the foundations' names go above them (their columns have the room).
+    namesAbove: stacked ? [] : [...FOUNDATIONS],
     slotCaption: caption,
     table: {},
     columnLabels: [...COLUMNS].map((letter, c) => ({ text: letter, x: quiltX + c * cellStep + cell / 2, y: quiltY })),
