@@ -514,7 +514,8 @@ def test_the_banner_names_who_won() -> None:
     assert w.state["banner"] is None
     w.play("n1>c")
     w.play("n2>c")
-    assert w.state["banner"] == {"title": "You won!", "text": "All 3 cards are on the foundations."}
+    won = {"title": "You won!", "text": "All 3 cards are on the foundations, in 2 moves."}
+    assert w.state["banner"] == won
     line = w.game.copy()
     w.replay(line)
     assert w.state["banner"] is None
@@ -530,7 +531,11 @@ def test_the_banner_names_who_won() -> None:
     assert other.state["banner"]["title"] == "first won."  # the strategy won, not the player
 
     stuck = WindmillWidget(Game.from_position(center=["AS"], sails={"n1": "5C"}, stock=[]))
-    assert stuck.state["banner"] == {"title": "Game over", "text": "No legal move is left."}
+    # Issue 40: the summary says how far the game got ("92 of 104 cards placed in 172 moves").
+    assert stuck.state["banner"] == {
+        "title": "Game over",
+        "text": "No legal move is left. 1 of 2 cards placed in 0 moves.",
+    }
 
 
 def test_a_quilt_board_publishes_its_free_cards_and_turns_from_the_stock() -> None:

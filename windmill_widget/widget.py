@@ -699,10 +699,14 @@ class PatienceWidget(anywidget.AnyWidget):
         outcome = self._game.outcome
         if outcome is None:
             return None
+        g = self._game
+        moves = f"{len(g.history)} move{'s' * (len(g.history) != 1)}"
         if outcome.won:
             title = "You won!" if self._mover == "You" else f"{self._mover} won."
-            return {"title": title, "text": f"All {self._game.total_cards} cards are on the foundations."}
-        return {"title": "Game over", "text": outcome.text.removeprefix("Game over: ").capitalize()}
+            return {"title": title, "text": f"All {g.total_cards} cards are on the foundations, in {moves}."}
+        why = outcome.text.removeprefix("Game over: ").capitalize()
+        return {"title": "Game over", "text": f"{why} {g.cards_on_foundations} of {g.total_cards} cards "
+                                              f"placed in {moves}."}  # fmt: skip
 
     def _say(self, kind: str, text: str, *, detail: str | None = None) -> None:
         self._message_id += 1
