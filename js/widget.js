@@ -597,7 +597,10 @@ function render({ model, el }) {
   // board's own height changes (a longer message line): the cards would jump between two clicks.
   let room = "";
   const resizeObserver = new ResizeObserver(() => {
-    if (!root.isConnected) return; // taken off the page: its size is no size to lay out for
+    if (!root.isConnected) {
+      room = ""; // taken off the page: its size is no size to lay out for; put back, fit again
+      return;
+    }
     const now = `${root.clientWidth} ${watchedHost?.clientHeight ?? window.innerHeight}`;
     if (now === room) return;
     room = now;
