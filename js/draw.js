@@ -216,6 +216,13 @@ function drawDepth(ctx, rect, count, theme) {
   }
 }
 
+/** How wide a counter's pill with `text` is drawn. */
+function pillWidth(ctx, text, w, theme) {
+  const size = counterFont(w);
+  ctx.font = `600 ${size}px ${theme.font}`;
+  return ctx.measureText(text).width + size * 0.9;
+}
+
 function drawPill(ctx, text, cx, cy, w, theme, { strong = false } = {}) {
   const size = counterFont(w);
   ctx.font = `600 ${size}px ${theme.font}`;
@@ -364,7 +371,8 @@ export function drawScene(ctx, layout, scene, theme) {
     const shown = visibleCardRects(layout, name, ids.length);
     if (name !== layout.fan.pile) drawDepth(ctx, shown[0], ids.length, theme);
     const visible = ids.slice(ids.length - shown.length);
-    const shade = scene.free && !scene.free.has(name) ? 0.3 : 0;
+    // Only a quilt cell can be blocked: foundations, the waste and the hand stay bright.
+    const shade = scene.free && scene.cells?.has(name) && !scene.free.has(name) ? 0.3 : 0;
     visible.forEach((id, i) => {
       if (i === visible.length - 1 && scene.selected === name) {
         picked = { id, rect: { ...shown[i], y: shown[i].y - lift } };
@@ -401,8 +409,19 @@ export function drawScene(ctx, layout, scene, theme) {
     const count = isStock(name) ? (scene.piles?.stock ?? 0) : (scene.piles?.[name] ?? []).length;
     const at = counterAnchor(layout, name);
     const cap = scene.caps?.[name];
-    if (cap && count > 0) drawPill(ctx, `${count}/${cap}`, at.x, at.y, cardW, theme, { strong: count >= cap });
-    else if (isStock(name) || (name === layout.fan.pile && count > 0)) drawPill(ctx, String(count), at.x, at.y, cardW, theme);
+    // With the pile names on, each pile the notation names (not the quilt's cells, which the row and
+    // column labels name) says its name in its pill, e.g. "nw 2/13", "n1", "S+ 3/13".
+    const named = scene.names && !scene.cells?.has(name) && !isStock(name) && name !== layout.fan.pile &&
+      !layout.namesAbove?.includes(name);
+    const room = cardW * 1.15; // wider, it would reach the next pile's pill: the count alone then
+    if (cap && count > 0) {
+      const text = named && pillWidth(ctx, `${name} ${count}/${cap}`, cardW, theme) <= room ? `${name} ${count}/${cap}` : `${count}/${cap}`;
+      drawPill(ctx, text, at.x, at.y, cardW, theme, { strong: count >= cap });
+    } else if (isStock(name) || (name === layout.fan.pile && count > 0)) {
+      drawPill(ctx, String(count), at.x, at.y, cardW, theme);
+    } else if (named && count > 0) {
+      drawPill(ctx, name, at.x, at.y, cardW, theme);
+    }
   }
   ctx.fillStyle = theme.onFelt;
   ctx.font = `600 ${Math.max(10, cardW * 0.2)}px ${theme.font}`;

@@ -3,6 +3,7 @@
 // drawn, where a pile's counter goes, and which pile is the arrow-key neighbour. No DOM here, so node
 // tests can pin it down.
 
+import table from "../windmill_widget/core/table.json" with { type: "json" };
 import { counterHeight } from "./boards/counter.js";
 import { quiltLayout } from "./boards/quilt.js";
 import { windmillLayout } from "./boards/windmill.js";
@@ -22,6 +23,42 @@ export function computeLayout(game, width, options = {}) {
   const make = LAYOUTS[game];
   if (!make) throw new Error(`This board cannot draw the game ${JSON.stringify(game)}.`);
   return make(width, options);
+}
+
+/** Cards narrower than this are hard to read: fitting a window's height never shrinks them further
+ * (the board then scrolls, and says where a picked-up card's targets are). */
+export const LEGIBLE_CARD_W = table.cardWidth.legible;
+
+/**
+ * The largest board for `game` that fits `width` x `height` CSS pixels (the visible room), never with
+ * cards narrower than LEGIBLE_CARD_W (unless the width alone forces it). Tries the game's usual layout,
+ * then its compact one, and keeps whichever has the bigger cards (the usual one on a tie); with
+ * `options.compact` true or false, only that one. A height that is not a positive number means "no
+ * limit": the width alone decides, as computeLayout.
+ */
+export function fitLayout(game, width, height, options = {}) {
+  const full = computeLayout(game, width, options);
+  if (!(height > 0) || full.height <= height) return full;
+  const floor = Math.min(full.cardW, LEGIBLE_CARD_W);
+  let best = null;
+  for (const compact of typeof options.compact === "boolean" ? [options.compact] : [false, true]) {
+    const top = computeLayout(game, width, { ...options, compact }).cardW;
+    // Height grows with the card width: the largest width whose board fits, by bisection.
+    let [lo, hi] = [floor, top];
+    if (computeLayout(game, width, { ...options, compact, maxCardW: lo }).height > height) {
+      const smallest = computeLayout(game, width, { ...options, compact, maxCardW: lo });
+      if (!best || (best.height > height && smallest.height < best.height)) best = smallest;
+      continue;
+    }
+    while (lo < hi) {
+      const mid = Math.ceil((lo + hi) / 2);
+      if (computeLayout(game, width, { ...options, compact, maxCardW: mid }).height <= height) lo = mid;
+      else hi = mid - 1;
+    }
+    const fitted = computeLayout(game, width, { ...options, compact, maxCardW: lo });
+    if (!best || best.height > height || fitted.cardW > best.cardW) best = fitted;
+  }
+  return best;
 }
 
 const contains = (r, x, y) => x >= r.x && x <= r.x + r.w && y >= r.y && y <= r.y + r.h;

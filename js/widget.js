@@ -15,7 +15,7 @@ import {
   stockMove,
   targetsFrom,
 } from "./intents.js";
-import { computeLayout, neighbour, pileAt, readingOrder, topCardRect } from "./layout.js";
+import { computeLayout, fitLayout, neighbour, pileAt, readingOrder, topCardRect } from "./layout.js";
 import { parentAcross, readTheme } from "./theme.js";
 
 const COMMANDS = [
@@ -25,8 +25,8 @@ const COMMANDS = [
   ["hint", "Hint", "Show the suggested move and why (h)"],
 ];
 const DRAG_THRESHOLD_PX = 5;
-// Fitting a host that caps the output's height never shrinks the board below this width.
-const MIN_FIT_WIDTH = 280;
+// Room kept free around a board fitted to the window's height (a cell's padding, a little air).
+const FIT_MARGIN_PX = 12;
 const DROP_REPLY_TIMEOUT_MS = 3000;
 const REFUSALS = new Set(["refused", "stale", "error"]);
 
@@ -60,6 +60,11 @@ function pileLabel(name, state, meta) {
   return `${label}: ${top}`;
 }
 
+/** "a", "a or b", "a, b or c". */
+function orList(items) {
+  return items.length < 2 ? items.join("") : `${items.slice(0, -1).join(", ")} or ${items.at(-1)}`;
+}
+
 /** The piles a hint points at: "n1>c" -> {src: "n1", dst: "c"}; a stock move -> the stock alone. */
 function hintPiles(hint) {
   if (!hint) return null;
@@ -69,19 +74,29 @@ function hintPiles(hint) {
 }
 
 /**
- * The height a host lets an output have before it scrolls it (marimo's edit mode caps each cell's
- * output and scrolls the rest), or Infinity: the nearest ancestor, out of any shadow root, with a
- * max-height in pixels and its own scrolling.
+ * What shows the board, and the height of it a player can see without scrolling: the nearest ancestor (out of any
+ * shadow root) that scrolls its content (JupyterLab's and Notebook 7's notebook panel, marimo's capped
+ * cell outputs), or the window's height where the page itself scrolls (Voila, a plain page). An output
+ * area that says `overflow: auto` but grows with its content (JupyterLab's) is no limit: only a box
+ * whose content overflows it, or that caps its height, is.
  */
-function hostHeightLimit(el) {
+function visibleHost(el) {
+  const px = (v) => Number.parseFloat(v || "0") || 0;
   for (let node = parentAcross(el); node; node = parentAcross(node)) {
+    if (node === document.body || node === document.documentElement) break;
     const style = getComputedStyle(node);
-    const max = Number.parseFloat(style.maxHeight);
-    if (Number.isFinite(max) && ["auto", "scroll", "hidden"].includes(style.overflowY)) {
-      return max - Number.parseFloat(style.paddingTop || "0") - Number.parseFloat(style.paddingBottom || "0");
-    }
+    if (!["auto", "scroll"].includes(style.overflowY) || !node.clientHeight) continue;
+    const max = px(style.maxHeight);
+    const overflowing = node.scrollHeight > node.clientHeight + 1;
+    // Room below its content: a box its host sizes (a short notebook's panel), not one that grows with us.
+    const inner = node.getBoundingClientRect().bottom - px(style.borderBottomWidth) - px(style.paddingBottom);
+    const content = Math.max(...[...node.children].map((k) => k.getBoundingClientRect().bottom + px(getComputedStyle(k).marginBottom)));
+    const roomy = inner - content > 2;
+    if (!max && !overflowing && !roomy) continue;
+    const height = (max ? Math.min(max, node.clientHeight) : node.clientHeight) - px(style.paddingTop) - px(style.paddingBottom);
+    return { host: node, height: Math.min(height, window.innerHeight) };
   }
-  return Number.POSITIVE_INFINITY;
+  return { host: null, height: window.innerHeight };
 }
 
 function render({ model, el }) {
@@ -100,10 +115,14 @@ function render({ model, el }) {
   const banner = element("div", { className: "windmill-banner", hidden: true, role: "status" },
     bannerTitle, bannerText, bannerNew, bannerUndo); // prettier-ignore
   const messageLine = element("div", { className: "windmill-message" });
+  // A hint's reasoning, on request: the line stays one short sentence.
+  const whyButton = element("button", { type: "button", className: "windmill-why-button", hidden: true,
+    "aria-expanded": "false", dataset: { action: "why" } }, "Why?"); // prettier-ignore
+  const whyText = element("div", { className: "windmill-why", hidden: true });
   const live = element("div", { className: "windmill-sr-only", "aria-live": "polite", role: "status" });
   const scroller = element("div", { className: "windmill-scroll" }, stage);
   const root = element("div", { className: "windmill", "data-lm-suppress-shortcuts": "true" },
-    toolbar, scroller, banner, messageLine, live); // prettier-ignore
+    toolbar, scroller, banner, messageLine, whyButton, whyText, live); // prettier-ignore
   el.append(root);
 
   // ---- view-local state -------------------------------------------------------------------
@@ -113,6 +132,8 @@ function render({ model, el }) {
   let pileEls = {};
   let theme = readTheme(root);
   let selected = null; // pile whose top card is picked up by click or keyboard
+  let pickedUp = ""; // what the message line says while a card is picked up
+  let whyShown = null; // the message whose reasoning the player asked to see
   let press = null; // pointer down, maybe becoming a drag
   let drag = null; // {src, id, dx, dy, x, y}
   let pendingDrop = null; // {id, src, rect, messageId, timer}
@@ -123,6 +144,7 @@ function render({ model, el }) {
   let focusOrder = [];
   let keyActivatedAt = Number.NEGATIVE_INFINITY; // a key's own click event must not act twice
   let failure = null; // the game this board cannot draw, said in place of the board
+  let watchedHost = null; // the scrolling box a fitted board is sized to
 
   // ---- intents ----------------------------------------------------------------------------
   const send = (type, extra = {}) => model.send({ type, version: state.version, ...extra });
@@ -136,19 +158,22 @@ function render({ model, el }) {
 
   function select(pile) {
     selected = pile;
+    pickedUp = "";
     if (pile) {
       const msg = state.message ?? {};
-      if (REFUSALS.has(msg.kind)) dismissed = msg.id; // a new attempt: the old refusal no longer applies
+      // A new attempt: the old refusal, or the hint, no longer applies (its line gives way to this one).
+      if (REFUSALS.has(msg.kind) || msg.kind === "hint") dismissed = msg.id;
       const name = (p) => {
         const label = meta.labels?.[p] ?? p;
         return label[0].toLowerCase() + label.slice(1); // "foundation S-", "sail n1"
       };
       const targets = [...targetsFrom(state.legal, pile)].map(name);
       const card = meta.names?.[state.piles[pile].at(-1)];
-      announce(
+      // Said on the board too: which piles take it, however far down the board they are.
+      pickedUp =
         `Picked up the ${card} from ${name(pile)}. ` +
-          (targets.length ? `It can go to ${targets.join(", ")}.` : "It has no legal move now."),
-      );
+        (targets.length ? `It can go to ${orList(targets)}.` : "It has no legal move now.");
+      announce(pickedUp);
     }
     syncPiles();
     syncChrome();
@@ -211,14 +236,28 @@ function render({ model, el }) {
 
   // ---- geometry ---------------------------------------------------------------------------
   function fit() {
-    let width = Math.max(1, Math.floor(root.clientWidth || el.clientWidth || 640));
+    const width = Math.max(1, Math.floor(root.clientWidth || el.clientWidth || 640));
+    const game = meta.game ?? "windmill";
+    const size = model.get("size") ?? "fit";
+    const options = { ...(meta.options ?? {}) };
+    const compact = model.get("compact"); // null: whichever gives bigger cards
+    if (typeof compact === "boolean") options.compact = compact;
     try {
-      layout = computeLayout(meta.game ?? "windmill", width, meta.options ?? {});
-      // In a host that caps the output's height, smaller cards rather than a board cut off below.
-      const room = hostHeightLimit(root) - (root.offsetHeight - scroller.offsetHeight);
-      for (let i = 0; i < 4 && layout.height > room && width > MIN_FIT_WIDTH; i++) {
-        width = Math.max(MIN_FIT_WIDTH, Math.floor((width * room) / layout.height));
-        layout = computeLayout(meta.game ?? "windmill", width, meta.options ?? {});
+      if (typeof size === "number") {
+        layout = computeLayout(game, width, { ...options, maxCardW: size });
+      } else if (size === "width") {
+        layout = computeLayout(game, width, options);
+      } else {
+        // The whole board in view: the host's visible height, less the toolbar and the lines below.
+        const chrome = root.offsetHeight - scroller.offsetHeight;
+        const { host, height } = visibleHost(root);
+        if (host !== watchedHost) {
+          // Its height can change without ours (a notebook's header growing): fit again then.
+          if (watchedHost) resizeObserver.unobserve(watchedHost);
+          if (host) resizeObserver.observe(host);
+          watchedHost = host;
+        }
+        layout = fitLayout(game, width, height - chrome - FIT_MARGIN_PX, options);
       }
       failure = null;
     } catch (err) {
@@ -273,11 +312,15 @@ function render({ model, el }) {
     const source = drag?.src ?? selected;
     const labels = {};
     for (const [name, text] of Object.entries(layout.captions ?? {})) if (layout.piles[name]) labels[name] = text;
+    const names = model.get("pile_names") !== false;
+    if (names) for (const name of layout.namesAbove ?? []) labels[name] = name;
     const scene = {
       piles: state.piles ?? {},
       faces: meta.faces ?? [],
       caps: meta.caps ?? {},
       free: Array.isArray(state.free) ? new Set(state.free) : null,
+      cells: new Set(meta.cells ?? []), // the piles that can be blocked (Crazy Quilt's cells)
+      names,
       labels,
       selected: drag ? null : selected,
       targets: targetsFrom(state.legal, source),
@@ -344,8 +387,18 @@ function render({ model, el }) {
     banner.dataset.status = state.status ?? "";
     const stale = msg.id === dismissed;
     messageLine.hidden = over;
-    messageLine.textContent = stale ? "" : (msg.text ?? "");
-    messageLine.dataset.kind = stale ? "" : (msg.kind ?? "");
+    if (selected && pickedUp) {
+      messageLine.textContent = pickedUp;
+      messageLine.dataset.kind = "pickup";
+    } else {
+      messageLine.textContent = stale ? "" : (msg.text ?? "");
+      messageLine.dataset.kind = stale ? "" : (msg.kind ?? "");
+    }
+    const detail = !over && !stale && !(selected && pickedUp) ? (msg.detail ?? "") : "";
+    whyButton.hidden = !detail;
+    whyText.hidden = !detail || whyShown !== msg.id;
+    whyText.textContent = detail;
+    whyButton.setAttribute("aria-expanded", String(!whyText.hidden));
     root.dataset.status = state.status ?? "";
     root.dataset.version = String(state.version);
   }
@@ -380,9 +433,9 @@ function render({ model, el }) {
     meta = model.get("meta") ?? {};
     selected = null;
     build();
-    fit();
     syncPiles();
     syncChrome();
+    fit();
   }
 
   // ---- drag and drop ----------------------------------------------------------------------
@@ -481,6 +534,12 @@ function render({ model, el }) {
   // Activation without a pointer (assistive technology, element.click()): same as a click there.
   function onClick(event) {
     const action = event.target.closest("button")?.dataset.action;
+    if (action === "why") {
+      const id = state.message?.id ?? null;
+      whyShown = whyShown === id ? null : id;
+      syncChrome();
+      return;
+    }
     if (action) {
       command(action);
       return;
@@ -528,9 +587,24 @@ function render({ model, el }) {
   for (const [target, type, fn] of listeners) target.addEventListener(type, fn);
   model.on("change:state", onState);
   model.on("change:meta", onMeta);
+  model.on("change:size", fit);
+  model.on("change:pile_names", schedule);
+  model.on("change:compact", fit);
+  // The window's height decides a fitted board's size too: follow it (the observer sees widths only).
+  window.addEventListener("resize", fit);
 
+  // Fit again when the room changes: the board's width, or the height of what shows it. Not when the
+  // board's own height changes (a longer message line): the cards would jump between two clicks.
+  let room = "";
   const resizeObserver = new ResizeObserver(() => {
-    if (root.isConnected) fit(); // taken off the page: its size is no size to lay out for
+    if (!root.isConnected) {
+      room = ""; // taken off the page: its size is no size to lay out for; put back, fit again
+      return;
+    }
+    const now = `${root.clientWidth} ${watchedHost?.clientHeight ?? window.innerHeight}`;
+    if (now === room) return;
+    room = now;
+    fit();
   });
   resizeObserver.observe(root);
   // A theme switch (JupyterLab, marimo) flips attributes on <html> or <body>: the canvas must repaint.
@@ -556,9 +630,9 @@ function render({ model, el }) {
   watchDpr();
 
   build();
-  fit();
   syncPiles();
-  syncChrome();
+  syncChrome(); // before fitting: the lines under the board take their share of the height
+  fit();
   // Styles may arrive after the first paint (theme CSS loading): read them again once settled.
   const settle = setTimeout(onTheme, MOVE_MS);
 
@@ -566,6 +640,10 @@ function render({ model, el }) {
     for (const [target, type, fn] of listeners) target.removeEventListener(type, fn);
     model.off("change:state", onState);
     model.off("change:meta", onMeta);
+    model.off("change:size", fit);
+    model.off("change:pile_names", schedule);
+    model.off("change:compact", fit);
+    window.removeEventListener("resize", fit);
     resizeObserver.disconnect();
     themeObserver.disconnect();
     dprQuery?.removeEventListener("change", onDpr);

@@ -321,16 +321,19 @@ def test_hint_intent_shows_the_default_strategy_move(w: WindmillWidget) -> None:
     assert w.state["hint"] is None, "the hint goes away once the board changes"
 
 
-def test_hint_gives_the_players_reason() -> None:
-    """Issue 13, item 4: seed 3 at move 0, where two 2♥ fit the centre, the Hint says why it deals."""
+def test_hint_gives_the_players_reason_on_request() -> None:
+    """Issue 13, item 4: seed 3 at move 0, where two 2♥ fit the centre, the Hint says why it deals;
+    issue 40, item 9: in one short sentence on the board, the reasoning apart (the board's "Why?")."""
     from windmill_widget.strategies import default_strategy
 
     board = WindmillWidget(seed=3)
     assert str(board.hint()) == "deal"
-    text = board.state["message"]["text"]
-    assert text.startswith("Hint: Deal a card from the stock. ")
-    assert text.endswith(default_strategy.advise(board.game.view()).reason)
-    assert "the 2♥ fits the centre" in text and "the waste is empty" in text
+    message = board.state["message"]
+    assert message["text"] == "Hint: Deal a card from the stock."
+    assert message["detail"] == default_strategy.advise(board.game.view()).reason
+    assert "the 2♥ fits the centre" in message["detail"] and "the waste is empty" in message["detail"]
+    board.deal()
+    assert "detail" not in board.state["message"]  # a move's line has no reasoning to show
 
 
 def test_cell_api_and_board_share_one_game(w: WindmillWidget) -> None:
@@ -511,7 +514,8 @@ def test_the_banner_names_who_won() -> None:
     assert w.state["banner"] is None
     w.play("n1>c")
     w.play("n2>c")
-    assert w.state["banner"] == {"title": "You won!", "text": "All 3 cards are on the foundations."}
+    won = {"title": "You won!", "text": "All 3 cards are on the foundations, in 2 moves."}
+    assert w.state["banner"] == won
     line = w.game.copy()
     w.replay(line)
     assert w.state["banner"] is None
@@ -527,7 +531,11 @@ def test_the_banner_names_who_won() -> None:
     assert other.state["banner"]["title"] == "first won."  # the strategy won, not the player
 
     stuck = WindmillWidget(Game.from_position(center=["AS"], sails={"n1": "5C"}, stock=[]))
-    assert stuck.state["banner"] == {"title": "Game over", "text": "No legal move is left."}
+    # Issue 40: the summary says how far the game got ("92 of 104 cards placed in 172 moves").
+    assert stuck.state["banner"] == {
+        "title": "Game over",
+        "text": "No legal move is left. 1 of 2 cards placed in 0 moves.",
+    }
 
 
 def test_a_quilt_board_publishes_its_free_cards_and_turns_from_the_stock() -> None:

@@ -297,7 +297,7 @@ def test_hint_step_and_autoplay_on_a_crazy_quilt_board(make: str) -> None:
     assert isinstance(hint, QuiltMove) and hint == expected
     message = w.state["message"]
     assert message["kind"] == "hint" and message["text"].startswith("Hint: ")
-    assert message["text"].endswith(crazy_quilt.lookahead.advise(w.game.view()).reason)
+    assert message["detail"] == crazy_quilt.lookahead.advise(w.game.view()).reason
     assert w.step() == expected and list(w.game.history) == [expected]
     assert run(w.run_autoplay(delay=0, max_moves=8)) == "max_moves"
     assert len(w.game.history) == 9

@@ -20,7 +20,8 @@ Everything the board shows comes from one synced ``state`` dict (``w.observe(cb,
 ``piles``        pile name -> card ids bottom to top (``stock`` is only a count: it is face down)
 ``legal``        legal moves in notation (``"n1>c"``, ``"deal"``), so the board can highlight targets
 ``status``       ``"playing"``, ``"won"`` or ``"lost"``
-``message``      ``{"id", "kind", "text"}``: the last announcement (a move, a refusal and why, a hint)
+``message``      ``{"id", "kind", "text"}``: the last announcement (a move, a refusal and why, a hint;
+                 a hint's reasoning in ``"detail"``)
 ``hint``         the suggested move while it is being shown, else ``None``
 ``banner``       ``None`` while the game goes on; then ``{"title", "text"}``: who won, or why it is over
 ``can_undo`` ``can_redo`` ``moves`` ``autoplay`` ``seed`` ``rules`` ``game``
@@ -39,6 +40,7 @@ that changes with every move (reactive hosts such as marimo re-run the cells tha
 from __future__ import annotations
 
 import asyncio
+import json
 import math
 import numbers
 import pathlib
@@ -59,6 +61,10 @@ from .guard import call_guarded
 from .strategies import default_strategy
 
 _STATIC = pathlib.Path(__file__).parent / "static"
+#: Card widths (CSS pixels) shared with the front end: the smallest legible one, the largest size=.
+_CARD_WIDTH = json.loads((_STATIC.parent / "core" / "table.json").read_text("utf-8"))["cardWidth"]
+#: What ``size=`` may say besides a card width in pixels.
+SIZES = ("fit", "width")
 
 # Without the bundle (a source checkout before `npm run build`) the class must still import, so
 # that the engine and notebooks work; the board then says how to build itself.
@@ -165,6 +171,23 @@ def _check_autoplay(delay: object, max_moves: object, move_limit: object) -> Non
             )
 
 
+class _Size(traitlets.TraitType):
+    """A board's ``size``: one of :data:`SIZES`, or a card width in pixels (legible to largest)."""
+
+    default_value = "fit"
+
+    def validate(self, obj: Any, value: Any) -> str | int:
+        low, high = _CARD_WIDTH["legible"], _CARD_WIDTH["largest"]
+        if isinstance(value, str) and value in SIZES:
+            return value
+        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+            return value
+        raise traitlets.TraitError(
+            f"size must be 'fit', 'width' or a card width in pixels from {low} to {high}, "
+            f"not {excerpt(value)}."
+        )
+
+
 def _shape_error(intent: Any) -> str | None:
     """What is wrong with an intent's shape, judged before anything looks inside it (a message nested
     a thousand levels deep, or a field of three megabytes, is refused here); None if it is fine."""
@@ -198,6 +221,17 @@ class PatienceWidget(anywidget.AnyWidget):
     meta = traitlets.Dict().tag(sync=True)
     #: The state version the front end shows (it echoes each one it paints).
     shown = traitlets.Int(-1).tag(sync=True)
+    #: How big the board is drawn: ``"fit"`` (the default) as big as the visible part of the notebook
+    #: allows, its width *and* height, so every pile is in view (never with cards too small to read);
+    #: ``"width"`` as wide as the notebook, however tall; or a card width in pixels (e.g. ``size=48``).
+    size = _Size().tag(sync=True)
+    #: The compact layout (Crazy Quilt: the stock, the waste and the hand in a column beside the quilt
+    #: instead of a row above it; Windmill: rows closer together). ``None`` (the default): used when a
+    #: board fitted to a short window gets bigger cards that way.
+    compact = traitlets.Bool(None, allow_none=True).tag(sync=True)
+    #: Name the piles on the board as the notation does (``n1``, ``nw 2/13``, ``S+ 3/13``; the quilt's
+    #: cells by its row and column labels), for lessons that teach moves such as ``w1>c``.
+    pile_names = traitlets.Bool(True).tag(sync=True)
 
     #: The game this board deals when given a seed (None: the game must be named or given).
     default_game: str | None = None
@@ -228,6 +262,7 @@ class PatienceWidget(anywidget.AnyWidget):
         self._check_game(game)
         self._game: PatienceGame = game
         self._earlier: list[PatienceGame] = []  # games New game replaced: Undo goes back to them
+        self._later: list[PatienceGame] = []  # games Undo left for an earlier one: Redo comes back
         self._seeds = random.Random(self._game.seed)  # for new games after a staged one: reproducible
         self._mover = "You"  # who made the last move: the banner says who won
         self._version = 0
@@ -309,6 +344,7 @@ class PatienceWidget(anywidget.AnyWidget):
             self._say("refused", str(err))
             raise
         self._mover = mover
+        self._later = []  # a new move: the games Undo left are no longer ahead
         self._changed(("move", self._game.describe_last()))
         return played
 
@@ -334,8 +370,18 @@ class PatienceWidget(anywidget.AnyWidget):
         self._changed(("move", f"Took back {move}."))
         return move
 
-    def redo(self) -> Move:
-        """Play again the last move taken back."""
+    def redo(self) -> Move | None:
+        """Play again the last move taken back; after Undo went back to the game before (from the start
+        of a new one), deal that new game again. Returns the move played (None for a game dealt again)."""
+        if not self._game.can_redo and self._later:
+            self._halt_autoplay()
+            self._earlier.append(self._game)
+            self._set_game(self._later.pop())
+            g = self._game
+            self._mover = "You"
+            self._changed(("info", f"Redo: back to the next game, {g.origin.replace('=', ' ')} at move "
+                                   f"{len(g.history)}."))  # fmt: skip
+            return None
         try:
             move = self._game.redo()
         except IllegalMove as err:
@@ -375,6 +421,7 @@ class PatienceWidget(anywidget.AnyWidget):
     def _replace(self, game: PatienceGame, message: tuple[str, str]) -> None:
         self._halt_autoplay()
         self._earlier = [*self._earlier, self._game][-EARLIER_GAMES:]
+        self._later = []
         self._set_game(game)
         self._mover = "You"
         self._changed(message)
@@ -387,6 +434,7 @@ class PatienceWidget(anywidget.AnyWidget):
 
     def _restore_earlier(self) -> None:
         self._halt_autoplay()
+        self._later.append(self._game)
         self._set_game(self._earlier.pop())
         g = self._game
         self._mover = "You"
@@ -417,8 +465,9 @@ class PatienceWidget(anywidget.AnyWidget):
             self._say("error", f"No hint: {err}")
             return None
         self._hint = str(move)
-        text = f"Hint: {_sentence(self._game.describe(move))}."
-        self._say("hint", f"{text} {reason}" if reason else text)
+        # One short sentence on the board; the player's reasoning only on request (the board's "Why?",
+        # or ``w.state["message"]["detail"]``).
+        self._say("hint", f"Hint: {_sentence(self._game.describe(move))}.", detail=reason or None)
         return move
 
     def step(self, strategy: StrategyLike | None = None) -> Move:
@@ -756,14 +805,20 @@ class PatienceWidget(anywidget.AnyWidget):
         outcome = self._game.outcome
         if outcome is None:
             return None
+        g = self._game
+        moves = f"{len(g.history)} move{'s' * (len(g.history) != 1)}"
         if outcome.won:
             title = "You won!" if self._mover == "You" else f"{self._mover} won."
-            return {"title": title, "text": f"All {self._game.total_cards} cards are on the foundations."}
-        return {"title": "Game over", "text": outcome.text.removeprefix("Game over: ").capitalize()}
+            return {"title": title, "text": f"All {g.total_cards} cards are on the foundations, in {moves}."}
+        why = outcome.text.removeprefix("Game over: ").capitalize()
+        return {"title": "Game over", "text": f"{why} {g.cards_on_foundations} of {g.total_cards} cards "
+                                              f"placed in {moves}."}  # fmt: skip
 
-    def _say(self, kind: str, text: str) -> None:
+    def _say(self, kind: str, text: str, *, detail: str | None = None) -> None:
         self._message_id += 1
         self._message = {"id": self._message_id, "kind": kind, "text": text}
+        if detail:
+            self._message["detail"] = detail
         if kind != "hint":
             self._hint = None
         self._publish()
@@ -780,7 +835,7 @@ class PatienceWidget(anywidget.AnyWidget):
             "legal": [str(m) for m in g.legal_moves()],
             "status": g.status.value,
             "can_undo": g.can_undo or bool(self._earlier),
-            "can_redo": g.can_redo,
+            "can_redo": g.can_redo or bool(self._later),
             "moves": len(g.history),
             "message": self._message,
             "hint": self._hint,

@@ -43,8 +43,9 @@ const ROW_LABEL = 0.4; // the row numbers' room left of the quilt, when no found
 
 const N = COLUMNS.length;
 const QUILT_UNITS = N * CELL + (N - 1) * CELL_GAP;
-const UNITS_W = 2 * MARGIN + 2 * (1 + SIDE_GAP) + QUILT_UNITS;
-const STACKED_UNITS_W = 2 * MARGIN + ROW_LABEL + QUILT_UNITS;
+// The compact layout (a short window, with width to spare): the stock, the waste and the hand go in a
+// column left of the Aces instead of a row above the quilt, which saves that row's height.
+const SIDE_COLUMN = 1 + (FAN.shown - 1) * FAN.step; // the waste's fan is the column's widest pile
 
 const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
 
@@ -54,22 +55,28 @@ function quiltWidth(cardW) {
   return (N - 1) * (cell + Math.round(cardW * CELL_GAP)) + cell;
 }
 
+/** What lies left and right of the quilt, in card widths (margins included). */
+function sideUnits(stacked, compact) {
+  if (stacked) return 2 * MARGIN + ROW_LABEL;
+  return 2 * (MARGIN + 1 + SIDE_GAP) + (compact ? SIDE_COLUMN + SIDE_GAP : 0);
+}
+
 /** The board's width in pixels with cards `cardW` wide (margins included), as quiltLayout lays it. */
-function boardWidth(cardW, stacked = false) {
-  const sides = stacked ? 2 * MARGIN + ROW_LABEL : 2 * (MARGIN + 1 + SIDE_GAP);
-  return Math.ceil(cardW * sides + quiltWidth(cardW));
+function boardWidth(cardW, stacked = false, compact = false) {
+  return Math.ceil(cardW * sideUnits(stacked, compact) + quiltWidth(cardW));
 }
 
 /** Narrower than this, the foundations go above the quilt. */
 const STACKED_BELOW = boardWidth(STACKED_MAX_CARD_W);
 
-/** The largest card width whose board fits `w` (at least the layout's smallest: the board scrolls). */
-function fittingCardW(w, stacked) {
-  const [units, lo, hi] = stacked
-    ? [STACKED_UNITS_W, MIN_CARD_W, STACKED_MAX_CARD_W]
-    : [UNITS_W, STACKED_MAX_CARD_W, MAX_CARD_W];
-  let cardW = Math.floor(clamp(w / units, lo, hi));
-  while (cardW > lo && boardWidth(cardW, stacked) > w) cardW -= 1;
+/** The largest card width whose board fits `w` (at least the layout's smallest: the board scrolls),
+ * and at most `cap`. */
+function fittingCardW(w, stacked, compact, cap) {
+  const units = sideUnits(stacked, compact) + QUILT_UNITS;
+  const [lo, hi] = stacked ? [MIN_CARD_W, STACKED_MAX_CARD_W] : [STACKED_MAX_CARD_W, MAX_CARD_W];
+  const floor = Math.min(lo, cap);
+  let cardW = Math.floor(clamp(Math.min(w / units, cap), floor, hi));
+  while (cardW > floor && boardWidth(cardW, stacked, compact) > w) cardW -= 1;
   return cardW;
 }
 
@@ -81,25 +88,31 @@ export function caption(name) {
 
 /**
  * Geometry for a board `width` CSS pixels wide. `options.hand`: lay out the held card (the literal
- * rules). Returns {game, width, height, cardW, cardH, piles, fan, order, refills, captions, rowLabels,
- * columnLabels}. A cell's rect is its card's box: `across` cells are wider than tall.
+ * rules); `options.maxCardW`: cap the card width (a board fitted to a window's height, or a chosen
+ * size); `options.compact`: the stock, waste and hand in a column at the left (for a short window).
+ * Returns {game, stacked, compact, width, height, cardW, cardH, piles, fan, order, refills, captions,
+ * rowLabels, columnLabels}. A cell's rect is its card's box: `across` cells are wider than tall.
  */
 export function quiltLayout(width, options = {}) {
   const w = Math.max(1, Number.isFinite(width) ? width : 0);
   const stacked = w < STACKED_BELOW;
+  // The side column needs width: where the usual layout's smallest cards would not fit beside it, no.
+  const compact = Boolean(options.compact) && w >= boardWidth(STACKED_MAX_CARD_W, false, true);
   // The cells' rounding makes the board a few pixels wider than its units say: shrink until it fits.
-  const cardW = fittingCardW(w, stacked);
+  const cardW = fittingCardW(w, stacked, compact, options.maxCardW ?? MAX_CARD_W);
   const cardH = Math.round(cardW * CARD_ASPECT);
   const cell = cardH; // the square each cell's card sits in
   const cellStep = cell + Math.round(cardW * CELL_GAP);
-  const left = Math.max(cardW * MARGIN, (w - boardWidth(cardW, stacked)) / 2 + cardW * MARGIN);
-  const quiltX = Math.round(left + cardW * (stacked ? ROW_LABEL : 1 + SIDE_GAP));
+  const left = Math.max(cardW * MARGIN, (w - boardWidth(cardW, stacked, compact)) / 2 + cardW * MARGIN);
+  const acesX = left + (compact ? cardW * (SIDE_COLUMN + SIDE_GAP) : 0);
+  const quiltX = Math.round(stacked ? left + cardW * ROW_LABEL : acesX + cardW * (1 + SIDE_GAP));
   const quiltW = quiltWidth(cardW);
-  // The stock, the waste and the card in hand in a row above the quilt, always in view.
+  // The stock, the waste and the card in hand in a row above the quilt, always in view (compact: in a
+  // column left of the Aces, from the quilt's top down).
   const topY = Math.round(cardW * (MARGIN + LABEL_SPACE));
   const rowStep = cardH + counterRoom(cardW) + cardW * ROW_GAP; // a row of cards with counters under them
   const foundationY = Math.round(topY + rowStep); // stacked: the foundations' row
-  const quiltY = Math.round(topY + rowStep * (stacked ? 2 : 1) + cardW * LABEL_SPACE);
+  const quiltY = compact ? topY : Math.round(topY + rowStep * (stacked ? 2 : 1) + cardW * LABEL_SPACE);
   const quiltH = (N - 1) * cellStep + cell;
   const piles = {};
   CELLS.forEach((name, i) => {
@@ -117,7 +130,7 @@ export function quiltLayout(width, options = {}) {
   // Four foundations to a column, spread over the quilt's height, each with its counter below; or,
   // stacked, all eight in a row over the quilt's width.
   const slot = quiltH / 4;
-  const columnX = [Math.round(left), Math.round(quiltX + quiltW + cardW * SIDE_GAP)];
+  const columnX = [Math.round(acesX), Math.round(quiltX + quiltW + cardW * SIDE_GAP)];
   const rowStepX = (quiltW - cardW) / (FOUNDATIONS.length - 1);
   FOUNDATIONS.forEach((name, i) => {
     const [side, k] = [Math.floor(i / UP.length), i % UP.length];
@@ -128,13 +141,20 @@ export function quiltLayout(width, options = {}) {
   const fanStep = FAN.step * cardW;
   const fanW = Math.round(cardW + (FAN.shown - 1) * fanStep);
   let x = quiltX;
+  let y = quiltY;
   for (const name of TOP) {
     if (name === board.hand && !options.hand) continue;
     const pw = name === FAN.pile ? fanW : cardW;
-    piles[name] = { x: Math.round(x), y: topY, w: pw, h: cardH };
-    x += pw + cardW * 0.6;
+    if (compact) {
+      piles[name] = { x: Math.round(left), y: Math.round(y), w: pw, h: cardH };
+      y += rowStep + cardW * LABEL_SPACE; // room for the next pile's caption above it
+    } else {
+      piles[name] = { x: Math.round(x), y: topY, w: pw, h: cardH };
+      x += pw + cardW * 0.6;
+    }
   }
-  const lowest = Math.max(quiltY + quiltH, piles[UP.at(-1)].y + cardH + counterRoom(cardW));
+  const sideBottom = Math.max(...TOP.filter((n) => piles[n]).map((n) => piles[n].y + cardH + counterRoom(cardW)));
+  const lowest = Math.max(quiltY + quiltH, piles[UP.at(-1)].y + cardH + counterRoom(cardW), sideBottom);
   const height = Math.ceil(lowest + cardW * MARGIN);
   // Tab goes in reading order: the top row, (stacked) the foundations' row, the quilt row by row.
   const top = TOP.filter((n) => piles[n]);
@@ -143,6 +163,7 @@ export function quiltLayout(width, options = {}) {
   return {
     game: "crazy-quilt",
     stacked,
+    compact,
     width: Math.max(w, Math.ceil(right)),
     height,
     cardW,
@@ -152,6 +173,8 @@ export function quiltLayout(width, options = {}) {
     order,
     refills: [],
     captions: { stock: "Stock", waste: "Waste", hand: "Hand" },
+    // With the pile names on, the foundations' names go above them (their columns have the room).
+    namesAbove: stacked ? [] : [...FOUNDATIONS],
     slotCaption: caption,
     table: {},
     columnLabels: [...COLUMNS].map((letter, c) => ({ text: letter, x: quiltX + c * cellStep + cell / 2, y: quiltY })),

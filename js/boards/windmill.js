@@ -20,6 +20,9 @@ const GAP_X = 0.2;
 const GAP_Y = 0.36; // room under each card for its counter, clear of the card below (at least counterRoom)
 const MARGIN = 0.3;
 const LABEL_SPACE = 0.4; // captions above the top row (stock, waste)
+// The compact layout (a short window): rows only as far apart as their counters need, thinner margins.
+const COMPACT_GAP_Y = 0;
+const COMPACT_MARGIN = 0.15;
 
 // Card width limits in CSS pixels: as large as is comfortable, and small enough that the whole board
 // fits any width a notebook can give it (below MIN_CARD_W the board is scaled, never clipped).
@@ -42,16 +45,20 @@ export function caption(name) {
 /**
  * Geometry for a board `width` CSS pixels wide: {game, width, height, cardW, cardH, piles, fan,
  * order, refills, table}. `piles[name]` is {x, y, w, h}; the waste's rect covers its whole fan.
+ * `options.maxCardW` caps the card width (a board fitted to a window's height, or a chosen size);
+ * `options.compact` packs the rows closer (for a short window).
  */
-export function windmillLayout(width) {
+export function windmillLayout(width, options = {}) {
   const w = Math.max(1, Number.isFinite(width) ? width : 0);
-  const cardW = Math.floor(clamp(w / UNITS_W, MIN_CARD_W, MAX_CARD_W));
+  const margin = options.compact ? COMPACT_MARGIN : MARGIN;
+  const cap = Math.min(MAX_CARD_W, options.maxCardW ?? MAX_CARD_W);
+  const cardW = Math.floor(clamp(Math.min(w / UNITS_W, cap), MIN_CARD_W, MAX_CARD_W));
   const cardH = Math.round(cardW * CARD_ASPECT);
   const gapX = cardW * GAP_X;
-  const gapY = Math.max(cardW * GAP_Y, counterRoom(cardW));
+  const gapY = Math.max(cardW * (options.compact ? COMPACT_GAP_Y : GAP_Y), counterRoom(cardW));
   const contentW = (COLS + (COLS - 1) * GAP_X) * cardW;
   const left = Math.max(cardW * MARGIN, (w - contentW) / 2); // centred when the card size is capped
-  const top = cardW * (MARGIN + LABEL_SPACE);
+  const top = cardW * (margin + LABEL_SPACE);
   const fanStep = FAN.step * cardW;
   const piles = {};
   for (const [name, [col, row]] of Object.entries(GRID)) {
@@ -66,10 +73,11 @@ export function windmillLayout(width) {
   const waste = piles[FAN.pile];
   const span = Math.round((FAN.shown - 1) * fanStep);
   piles[FAN.pile] = { ...waste, x: waste.x - span, w: cardW + span };
-  const height = Math.ceil(top + ROWS * cardH + (ROWS - 1) * gapY + counterRoom(cardW) + cardW * MARGIN);
+  const height = Math.ceil(top + ROWS * cardH + (ROWS - 1) * gapY + counterRoom(cardW) + cardW * margin);
   const order = Object.keys(GRID).sort((a, b) => GRID[a][1] - GRID[b][1] || GRID[a][0] - GRID[b][0]);
   return {
     game: "windmill",
+    compact: Boolean(options.compact),
     width: Math.max(w, Math.ceil(left + contentW + cardW * MARGIN)),
     height,
     cardW,

@@ -7,8 +7,10 @@ import * as windmill from "../boards/windmill.js";
 import {
   GAMES,
   cardPositions,
+  LEGIBLE_CARD_W,
   computeLayout,
   counterAnchor,
+  fitLayout,
   neighbour,
   pileAt,
   pileCentre,
@@ -41,6 +43,8 @@ const BOARDS = [
   { game: "windmill", options: {}, names: windmill.PILE_NAMES, mod: windmill },
   { game: "crazy-quilt", options: { hand: true }, names: quilt.PILE_NAMES, mod: quilt },
   { game: "crazy-quilt", options: { hand: false }, names: quilt.PILE_NAMES.filter((n) => n !== "hand"), mod: quilt },
+  { game: "windmill", options: { compact: true }, names: windmill.PILE_NAMES, mod: windmill },
+  { game: "crazy-quilt", options: { hand: true, compact: true }, names: quilt.PILE_NAMES, mod: quilt },
 ];
 
 describe("both games' boards", () => {
@@ -50,7 +54,7 @@ describe("both games' boards", () => {
   });
 
   for (const { game, options, names, mod } of BOARDS) {
-    const label = `${game}${options.hand === false ? " (no hand)" : ""}`;
+    const label = `${game}${options.hand === false ? " (no hand)" : ""}${options.compact ? " (compact)" : ""}`;
 
     it(`${label}: places every pile inside the board, without overlaps, at any width`, () => {
       for (const width of SAMPLE_WIDTHS) {
@@ -90,10 +94,13 @@ describe("both games' boards", () => {
 
     it(`${label}: grows with the width until the cards are full size, then centres the board`, () => {
       let previous = 0;
+      let wasCompact = false;
       for (let width = 200; width <= 1800; width += 10) {
-        const { cardW } = computeLayout(game, width, options);
-        assert.ok(cardW >= previous, `card width shrank at ${width}`);
+        const { cardW, compact } = computeLayout(game, width, options);
+        // (A compact board asked for takes over where its side column fits, with smaller cards.)
+        assert.ok(cardW >= previous || compact !== wasCompact, `card width shrank at ${width}`);
         previous = cardW;
+        wasCompact = compact;
       }
       const L = computeLayout(game, 2400, options);
       const leftGap = Math.min(...names.map((n) => L.piles[n].x));
@@ -332,5 +339,63 @@ describe("Crazy Quilt's board", () => {
     assert.deepEqual(order.slice(0, 3), ["stock", "waste", "hand"]);
     assert.deepEqual(order.slice(3, 12), [...quilt.CELLS.slice(0, 9)]);
     assert.deepEqual(order.slice(-8), [...quilt.UP, ...quilt.DOWN]);
+  });
+});
+
+describe("a board fitted to the visible room (width and height)", () => {
+  // The room a notebook gives a board: JupyterLab at 1280 x 720 and 1400 x 1000 (its toolbar and
+  // message line taken off), Notebook 7, a narrow window, and a phone held sideways.
+  const ROOMS = [[1100, 520], [1230, 800], [1200, 620], [700, 560], [420, 700], [360, 300]];
+
+  for (const [game, options] of [["windmill", {}], ["crazy-quilt", { hand: true }], ["crazy-quilt", { hand: false }]]) {
+    it(`${game}${options.hand === false ? " (no hand)" : ""}: fits the height too, with the biggest cards that do`, () => {
+      for (const [width, height] of ROOMS) {
+        const L = fitLayout(game, width, height, options);
+        const wide = computeLayout(game, width, options);
+        if (wide.height <= height) {
+          assert.deepEqual(L, wide, `${width} x ${height}: no need to shrink`);
+          continue;
+        }
+        if (L.height <= height) {
+          // No bigger card would fit, in either layout.
+          for (const compact of [false, true]) {
+            const bigger = computeLayout(game, width, { ...options, compact, maxCardW: L.cardW + 1 });
+            assert.ok(bigger.cardW <= L.cardW || bigger.height > height, `${width} x ${height}: ${L.cardW} is not the biggest`);
+          }
+        } else {
+          assert.equal(L.cardW, Math.min(wide.cardW, LEGIBLE_CARD_W), `${width} x ${height}: never below legible`);
+        }
+        assert.ok(L.width <= Math.max(width, wide.width), `${width} x ${height}: wider than the room`);
+        assert.ok(L.cardW >= Math.min(wide.cardW, LEGIBLE_CARD_W), `${width} x ${height}: illegible cards`);
+      }
+    });
+  }
+
+  it("fits both boards in JupyterLab at 1280 x 720, Crazy Quilt in its compact layout", () => {
+    const windmillBoard = fitLayout("windmill", 1100, 520);
+    assert.ok(windmillBoard.height <= 520 && windmillBoard.cardW >= 40, `windmill ${windmillBoard.cardW}`);
+    const quiltBoard = fitLayout("crazy-quilt", 1100, 520, { hand: true });
+    assert.ok(quiltBoard.height <= 520 && quiltBoard.cardW >= LEGIBLE_CARD_W, `quilt ${quiltBoard.cardW}`);
+    assert.equal(quiltBoard.compact, true);
+    const usual = fitLayout("crazy-quilt", 1100, 520, { hand: true, compact: false });
+    // The compact layout is only chosen when it gives bigger cards than the usual one would.
+    const usualFitted = computeLayout("crazy-quilt", 1100, { hand: true, maxCardW: quiltBoard.cardW });
+    assert.ok(usualFitted.height > 520, "the usual layout would have fitted as well");
+    assert.ok(usual.height <= 520 || usual.cardW === LEGIBLE_CARD_W);
+  });
+
+  it("with no height limit, is the layout of the width alone", () => {
+    for (const height of [Number.POSITIVE_INFINITY, 0, Number.NaN, undefined]) {
+      assert.deepEqual(fitLayout("crazy-quilt", 900, height), computeLayout("crazy-quilt", 900));
+    }
+  });
+
+  it("a compact Crazy Quilt board is shorter than the usual one with the same cards", () => {
+    for (const cardW of [30, 40, 50, 64]) {
+      const usual = computeLayout("crazy-quilt", 3000, { hand: true, maxCardW: cardW });
+      const compact = computeLayout("crazy-quilt", 3000, { hand: true, maxCardW: cardW, compact: true });
+      assert.equal(usual.cardW, compact.cardW);
+      assert.ok(compact.height < usual.height - 1.5 * cardW, `${cardW}: ${compact.height} vs ${usual.height}`);
+    }
   });
 });

@@ -160,7 +160,9 @@ def test_a_refusal_is_cleared_when_another_card_is_picked_up(lab_page: LabNotebo
     expect(board.message).to_have_attribute("data-kind", "refused")
     board.click("e1")  # the player moves on
     expect(board.pile("e1")).to_have_attribute("aria-pressed", "true")
-    expect(board.message).to_have_text("")
+    # The refusal gives way to the picked-up card's line (issue 40: which piles take it).
+    expect(board.message).to_have_attribute("data-kind", "pickup")
+    expect(board.message).to_contain_text("Picked up the ")
     board.click("nw")
     board.wait_drawn(1)
     expect(board.message).to_contain_text("King of hearts from sail e1 to corner nw")

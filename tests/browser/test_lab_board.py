@@ -285,7 +285,7 @@ def test_won_and_stuck_banners(lab_page: LabNotebook) -> None:
     board.wait_drawn(2)
     expect(banner).to_be_visible()
     expect(banner.locator(".windmill-banner-title")).to_have_text("You won!")
-    expect(banner).to_contain_text("All 2 cards are on the foundations.")
+    expect(banner).to_contain_text("All 2 cards are on the foundations, in 1 move.")
     expect(board.message).to_be_hidden()  # the banner says it once, in place of the message line
 
     lab_page.run_cell(

@@ -106,7 +106,9 @@ def test_quilt_refusal_is_cleared_when_another_card_is_picked_up(lab_page: LabNo
     expect(board.message).to_have_attribute("data-kind", "refused")
     board.click("a4")
     expect(board.pile("a4")).to_have_attribute("aria-pressed", "true")
-    expect(board.message).to_have_text("")
+    # The refusal gives way to the picked-up card's line (issue 40: which piles take it).
+    expect(board.message).to_have_attribute("data-kind", "pickup")
+    expect(board.message).to_contain_text("Picked up the ")
     board.click("S-")
     board.wait_drawn(1)
     assert history(lab_page) == ["a4>S-"]
@@ -121,5 +123,8 @@ def test_quilt_hint_gives_its_reason(lab_page: LabNotebook) -> None:
     hint = lab_page.value("q.state['hint']")
     assert hint in [str(m) for m in QuiltGame(seed=SEED).legal_moves()], hint
     text = board.message.inner_text()
-    assert ":" in text and len(text) > 20, text  # "Play the ... from c1: ..." — a reason, not a bare move
+    assert text.startswith("Hint: ") and len(text) > 20, text  # one sentence: "Hint: Play the ... to S-."
+    # ...and the reason, not a bare move, behind the Why? button.
+    board.root.locator(".windmill-why-button").click()
+    expect(board.root.locator(".windmill-why")).to_have_text(lab_page.value("q.state['message']['detail']"))
     assert history(lab_page) == []  # a hint plays nothing

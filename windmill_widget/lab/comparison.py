@@ -22,7 +22,7 @@ from ..core.svg import as_img
 from .ceiling import Ceiling
 from .charts import WIDTH, Bar, html_table, win_rate_svg
 from .results import Results, need_pandas
-from .stats import mcnemar_p
+from .stats import Paired
 
 if TYPE_CHECKING:
     import pandas
@@ -93,19 +93,15 @@ class Comparison:
         player = self.results[name] if name is not None else self.best()
         return player.win_rate / self.ceiling.win_rate
 
-    def paired(self, a: str, b: str) -> dict[str, Any]:
+    def paired(self, a: str, b: str) -> Paired:
         """Deal by deal, players ``a`` and ``b``: deals both won, only one won, neither won, and the
-        exact McNemar p-value for "equally good" (below 0.05: unlikely to be the luck of the deals)."""
+        exact McNemar p-value for "equally good" (below 0.05: unlikely to be the luck of the deals).
+        A dict (``["only a"]``, ``["p_value"]``) that reads as a sentence."""
         wa = {r.seed for r in self.results[a] if r.won}
         wb = {r.seed for r in self.results[b] if r.won}
-        only_a, only_b = len(wa - wb), len(wb - wa)
-        return {
-            "both": len(wa & wb),
-            f"only {a}": only_a,
-            f"only {b}": only_b,
-            "neither": self.n - len(wa | wb),
-            "p_value": mcnemar_p(only_a, only_b),
-        }
+        counts = {"both": len(wa & wb), f"only {a}": len(wa - wb), f"only {b}": len(wb - wa),
+                  "neither": self.n - len(wa | wb)}  # fmt: skip
+        return Paired(a, b, counts)
 
     def summary(self) -> list[dict[str, Any]]:
         """One dict per player: games, wins, win rate, interval, mean cards, failures."""

@@ -37,7 +37,7 @@ from ..core.text import excerpt, shorten
 from ..solver import solve
 from ..solver.verdict import Verdict
 from .charts import html_table
-from .stats import mcnemar_p, wilson
+from .stats import Paired, wilson
 
 #: Positions the solver may spend on a deal's winning line, and on the position after each move
 #: (the first budget, then the second for the moves it leaves unknown).
@@ -317,12 +317,12 @@ class DecisionScores:
             out[f"{lo}-{hi}"] = (sum(rs), len(rs))
         return out
 
-    def paired(self, a: str, b: str) -> dict[str, float]:
+    def paired(self, a: str, b: str) -> Paired:
         """Decision by decision: how many ``a`` got right alone, how many ``b`` did, and the exact
-        McNemar p-value of such a split if the two were equally good."""
+        McNemar p-value of such a split if the two were equally good. A dict that reads as a sentence."""
         only_a = sum(x and not y for x, y in zip(self.right[a], self.right[b], strict=True))
         only_b = sum(y and not x for x, y in zip(self.right[a], self.right[b], strict=True))
-        return {f"only {a}": only_a, f"only {b}": only_b, "p": mcnemar_p(only_a, only_b)}
+        return Paired(a, b, {f"only {a}": only_a, f"only {b}": only_b}, unit="decisions", p_key="p")
 
     def __repr__(self) -> str:
         deals = len({d.seed for d in self.decisions})

@@ -60,3 +60,59 @@ def mcnemar_p(only_a: int, only_b: int) -> float:
     k = min(only_a, only_b)
     tail = sum(math.comb(n, i) for i in range(k + 1)) / 2**n  # P(X <= k), X ~ Binomial(n, 1/2)
     return min(1.0, 2 * tail)
+
+
+class Paired(dict):
+    """Two players compared on the same deals (or decisions), one by one: a dict of the counts and the
+    exact McNemar p-value (``pair["only greedy"]``, ``pair["p_value"]``; ``dict(pair)`` is the plain
+    dict) that reads as a sentence.
+
+    >>> pair = Paired("tips", "greedy", {"both": 20, "only tips": 12, "only greedy": 1, "neither": 67})
+    >>> pair  # doctest: +NORMALIZE_WHITESPACE
+    On the same 100 deals, tips won 12 that greedy lost, and greedy 1 that tips lost (both won 20,
+    neither 67). A split this uneven comes by luck with a probability of 0.0034 (McNemar's exact
+    test): tips is very likely the better player.
+    >>> pair["only tips"], round(pair["p_value"], 4), dict(pair)["neither"]
+    (12, 0.0034, 67)
+    >>> Paired("a", "b", {"only a": 1, "only b": 1}, unit="decisions", p_key="p")["p"]
+    1.0
+    """
+
+    def __init__(
+        self, a: str, b: str, counts: dict[str, int], *, unit: str = "deals", p_key: str = "p_value"
+    ) -> None:
+        only_a, only_b = counts[f"only {a}"], counts[f"only {b}"]
+        super().__init__(counts)
+        self[p_key] = mcnemar_p(only_a, only_b)
+        self.a, self.b, self.unit, self.p_value = a, b, unit, self[p_key]
+
+    @property
+    def text(self) -> str:
+        a, b = self.a, self.b
+        only_a, only_b = self[f"only {a}"], self[f"only {b}"]
+        if self.unit == "deals":
+            n = self.get("both", 0) + only_a + only_b + self.get("neither", 0)
+            split = f"{a} won {only_a} that {b} lost, and {b} {only_b} that {a} lost"
+            rest = f" (both won {self['both']}, neither {self['neither']})"
+        else:
+            n = None
+            split = f"{a} chose right at {only_a} where {b} did not, and {b} at {only_b} where {a} did not"
+            rest = ""
+        same = f"On the same {n} {self.unit}, " if n is not None else "On the same decisions, "
+        p = self.p_value
+        if only_a == only_b:
+            verdict = "they did equally well"
+        elif p < 0.05:
+            verdict = f"{a if only_a > only_b else b} is very likely the better player"
+        else:
+            verdict = f"these {self.unit} cannot tell them apart"
+        return (
+            f"{same}{split}{rest}. A split this uneven comes by luck with a probability of {p:.2g} "
+            f"(McNemar's exact test): {verdict}."
+        )
+
+    def __repr__(self) -> str:
+        return self.text
+
+    def _repr_pretty_(self, printer, cycle: bool) -> None:  # IPython: the sentence, not the dict
+        printer.text(self.text)
