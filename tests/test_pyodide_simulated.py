@@ -121,6 +121,12 @@ def test_nothing_fails_at_import_without_what_pyodide_lacks() -> None:
         from windmill_widget import runtime
         assert runtime.IS_PYODIDE and not runtime.can_start_threads()
         for m in pkgutil.walk_packages(windmill_widget.__path__, "windmill_widget."):
+            if m.name.startswith("windmill_widget.rl"):  # Gymnasium imports multiprocessing at once
+                try:
+                    importlib.import_module(m.name)
+                except ImportError as err:
+                    assert "windmill_widget[rl]" in str(err) and "Pyodide" in str(err), err
+                continue
             importlib.import_module(m.name)
         from windmill_widget.lab import play_many
         from windmill_widget.strategies import greedy

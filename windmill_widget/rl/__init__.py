@@ -22,7 +22,15 @@ actions and observation. :class:`PolicyStrategy` turns a trained policy into a k
 
 from __future__ import annotations
 
-import gymnasium as _gym
+try:
+    import gymnasium as _gym
+except ImportError as _err:  # the extra is missing, or Gymnasium cannot load here (Pyodide has no
+    # multiprocessing, which Gymnasium imports at once): say what to do, not which module failed
+    raise ImportError(
+        "windmill_widget.rl needs Gymnasium, which did not import here "
+        f"({type(_err).__name__}: {_err}): pip install \"windmill_widget[rl]\" on a CPython with "
+        "multiprocessing (not Pyodide/JupyterLite)."
+    ) from _err
 
 from .actions import ActionTable
 from .crazy_quilt import QuiltEnv
