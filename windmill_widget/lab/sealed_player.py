@@ -130,17 +130,18 @@ def serve(requests: BinaryIO, answers: int, confinement: Confinement) -> None:
 
 def main() -> None:
     env = os.environ
-    parent = int(env["SEALED_PARENT"])
     die_with_parent()
-    if os.getppid() != parent:  # the organiser ended before the request above took effect
-        os._exit(1)
+    parent = env.get("SEALED_PARENT")  # none under bubblewrap, whose namespace dies with the organiser
+    if parent is not None and os.getppid() != int(parent):  # the organiser ended before the request
+        os._exit(1)  # above took effect
     requests = os.fdopen(int(env["SEALED_REQUESTS_FD"]), "rb")
     answers = int(env["SEALED_ANSWERS_FD"])
     sys.stdout = sys.stderr  # both are /dev/null; print must never reach the answer pipe
     import cloudpickle  # noqa: F401  (imported while its files can still be read anywhere)
 
     readable = [env["SEALED_FILE"]] if env.get("SEALED_FILE") else []
-    confinement = confine(readable, memory=int(env.get("SEALED_MEMORY") or 0) or None)
+    memory = int(env.get("SEALED_MEMORY") or 0) or None
+    confinement = confine(readable, memory=memory, host=env.get("SEALED_HOST_NS", ""))
     for key in [k for k in env if k.startswith("SEALED_")]:
         del os.environ[key]
     serve(requests, answers, confinement)

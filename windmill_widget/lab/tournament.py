@@ -342,12 +342,12 @@ def _probe(sources: dict[str, bytes | str]) -> tuple[dict[str, str | None], Conf
         loaded = dict(zip(sources, pool.map(load, sources.values()), strict=True))
     confinement = next((c for _, c in loaded.values() if c is not None), None)
     if confinement is not None:
-        missing = [m for m in confinement.missing() if m in ("files", "network", "signals")]
-        if missing:
+        open_doors = confinement.open_doors()
+        if open_doors:
             warnings.warn(
-                f"This system seals the strategies' processes only in part: nothing stops them from "
-                f"reaching {', '.join(missing)} (Landlock ABI {confinement.landlock}; see "
-                "windmill_widget.lab.confine).",
+                f"This system seals the strategies' processes only in part ({confinement.layers()}): "
+                f"nothing stops them from {'; '.join(open_doors)}. See windmill_widget.lab.confine "
+                "(bubblewrap and unprivileged user namespaces, seccomp, Landlock).",
                 RuntimeWarning,
                 stacklevel=3,
             )
