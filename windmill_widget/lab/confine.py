@@ -284,11 +284,12 @@ def _bwrap_args(bwrap: str) -> list[str]:
 
 @functools.cache
 def _bwrap_works(bwrap: str) -> bool:
-    """Whether ``bwrap`` can make its namespaces here (not where unprivileged user namespaces are
-    turned off, as some distributions and containers do)."""
+    """Whether ``bwrap`` can make its namespaces here and start this Python in them (not where
+    unprivileged user namespaces are turned off, as some distributions and containers do, nor where
+    Python lies on a file system that refuses a user namespace, as FUSE does by default)."""
     try:
-        done = subprocess.run([*_bwrap_args(bwrap), "/bin/sh", "-c", ":"], stdin=subprocess.DEVNULL,
-                              capture_output=True, timeout=30)  # fmt: skip
+        done = subprocess.run([*_bwrap_args(bwrap), sys.executable, "-I", "-S", "-c", ""],
+                              stdin=subprocess.DEVNULL, capture_output=True, timeout=60)  # fmt: skip
     except (OSError, subprocess.SubprocessError):
         return False
     return done.returncode == 0

@@ -20,11 +20,17 @@ does not:
   background while the organiser plays; each deal gets a fresh copy of the strategy (unpickled, or
   its file run again) with Python's shared ``random`` generator seeded the same way, in a process
   that serves a chunk of deals (its start, ~0.2 s, is not paid for every deal);
-* before the strategy's code runs, its process confines itself (:mod:`.confine`, Linux): it cannot
-  read the user's files (a notebook showing the secret), write any file, connect to the Jupyter kernel
-  or anything else over TCP, signal or trace another process; its memory is capped
-  (:data:`MEMORY_LIMIT`) and, for a user other than root, it can start no process or thread. What the
-  system cannot enforce is reported (``comparison.confinement``) and warned about, never faked.
+* the process starts under bubblewrap where it works (new user, network, IPC, PID and mount
+  namespaces, the file system read-only: :func:`.confine.launcher`) and, before the strategy's code
+  runs, confines itself (:mod:`.confine`, Linux: seccomp, Landlock, limits): it cannot read the user's
+  files (a notebook showing the secret), write or change any file (its mode, times or attributes
+  either), open a socket (to the Jupyter kernel or anything else), signal, trace or limit another
+  process, share IPC, or leave a process behind; its memory is capped (:data:`MEMORY_LIMIT`) and, for
+  a user other than root, it can start no process or thread. What the system cannot enforce is
+  reported (``comparison.confinement``) and warned about, never faked;
+* whatever the organiser cannot read in an answer (junk, JSON nested too deep), and any error on the
+  organiser's side while starting or reading a strategy's process, is that strategy's failure
+  (``OrganiserError`` when the organiser's side failed), never the tournament's end.
 
 What it does not guarantee: a strategy still uses the CPU and memory it is allowed during its move;
 state it hides outside its fresh copy (an imported module's globals) may carry over from one deal to

@@ -233,8 +233,9 @@ def compare(
     one): ``deals=100`` or ``deals=range(100)`` are the secret's deals 0 to 99, the same again for the
     same secret, which ``comparison.secret`` keeps. A strategy that thinks longer than ``move_limit``
     seconds over a move (default 10) is killed and that game recorded as failed. What the operating
-    system confined the processes to is in ``comparison.confinement`` (a warning says if it is less
-    than files, network and signals). A sealed game costs a round trip between processes per move.
+    system confined the processes to is in ``comparison.confinement`` (a warning names what stays
+    open where a layer is missing: see :mod:`.confine`). A sealed game costs a round trip between
+    processes per move.
     """
     named = _named(strategies, files=sealed)
     seeds = check_deals(deals)
