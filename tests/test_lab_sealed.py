@@ -678,6 +678,30 @@ def test_a_system_that_confines_only_in_part_is_warned_about(monkeypatch: pytest
     assert "files" not in c.confinement.missing() and not c["first"].failures
 
 
+def _user_namespaces_allowed() -> bool:
+    import ctypes
+
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child reports by its exit code
+        os._exit(0 if ctypes.CDLL(None).unshare(0x10000000) == 0 else 1)  # CLONE_NEWUSER
+    return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux namespaces")
+def test_without_bubblewrap_a_sealed_process_makes_its_own_namespaces(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where bubblewrap is missing (a pip install), the process still moves into new user, mount,
+    network, IPC and UTS namespaces with every mount read-only, if the system allows it; the PID
+    namespace is bubblewrap's alone."""
+    if not _user_namespaces_allowed():
+        pytest.skip("this system refuses unprivileged user namespaces")
+    monkeypatch.setattr("windmill_widget.lab.confine.BWRAP", None)
+    c = compare([first], deals=1, **SEALED)
+    assert c.confinement.namespaces == "ipc mnt net user uts" and c.confinement.readonly, c.confinement
+    assert not c["first"].failures
+
+
 @needs_landlock
 def test_compiled_code_runs_in_a_confined_process_that_may_write_no_cache() -> None:
     # A sealed strategy may call the kit's compiled loops (the sampling player does); where a loop

@@ -11,7 +11,9 @@ layers close those doors, each where the system offers it, for the rest of the p
   namespaces with every file system mounted read-only, a fresh ``/proc`` and a minimal ``/dev``. It
   sees no other process (so can signal, trace or limit none), has no network but its own empty
   loopback, shares no System V or POSIX IPC with anyone, can change no file, and everything it starts
-  dies with it (the namespace's first process is killed with the organiser's);
+  dies with it (the namespace's first process is killed with the organiser's). Without bubblewrap
+  the process makes the same namespaces but the PID one itself (:func:`unshare_namespaces`), where
+  the system allows unprivileged user namespaces;
 - **seccomp** (:func:`confine`, through libseccomp): system calls the other layers leave open are
   refused (``EPERM``): changing a file's mode, owner, times or extended attributes; creating any
   socket (TCP, MPTCP, UDP, unix, netlink...); ``prlimit``, priorities and scheduling of other
@@ -274,6 +276,8 @@ def _seccomp(lib: ctypes.CDLL) -> None:
 _NAMESPACES = ("ipc", "mnt", "net", "pid", "user", "uts")
 #: bubblewrap, if installed: the launcher that puts a sealed process in namespaces of its own.
 BWRAP: str | None = shutil.which("bwrap")
+#: Without bubblewrap, whether a sealed process makes its namespaces itself (:func:`unshare_namespaces`).
+UNSHARE = True
 
 
 def _bwrap_args(bwrap: str) -> list[str]:
@@ -321,6 +325,39 @@ def _new_namespaces(host: str) -> list[str]:
     """The namespaces this process does not share with the organiser (whose ids are ``host``)."""
     theirs = set(host.split())
     return [name for name, ident in _namespace_ids().items() if theirs and ident not in theirs]
+
+
+_CLONE_NEWNS, _CLONE_NEWUTS, _CLONE_NEWIPC = 0x00020000, 0x04000000, 0x08000000
+_CLONE_NEWUSER, _CLONE_NEWNET = 0x10000000, 0x40000000
+_MOUNT_SETATTR, _AT_FDCWD, _AT_RECURSIVE, _MOUNT_ATTR_RDONLY = 442, -100, 0x8000, 0x1
+
+
+class _MountAttr(ctypes.Structure):
+    _fields_ = [("set", ctypes.c_uint64), ("clear", ctypes.c_uint64), ("propagation", ctypes.c_uint64),
+                ("userns_fd", ctypes.c_uint64)]  # fmt: skip
+
+
+def unshare_namespaces() -> None:
+    """Without bubblewrap: move this process into new user, mount, network, IPC and UTS namespaces
+    and make every mount read-only, where the system allows unprivileged user namespaces. (No PID
+    namespace: that needs a new first process, which bubblewrap starts.) Call it while the process
+    has a single thread; a step the system refuses is skipped, and :func:`confine` reports what holds."""
+    if not sys.platform.startswith("linux"):
+        return
+    libc = _libc()
+    uid, gid = os.getuid(), os.getgid()
+    if libc.unshare(_CLONE_NEWUSER | _CLONE_NEWNS | _CLONE_NEWNET | _CLONE_NEWIPC | _CLONE_NEWUTS) != 0:
+        return
+    with contextlib.suppress(OSError):  # the same ids inside (else they read as nobody's)
+        for name, text in (
+            ("setgroups", "deny"),
+            ("uid_map", f"{uid} {uid} 1"),
+            ("gid_map", f"{gid} {gid} 1"),
+        ):
+            with open(f"/proc/self/{name}", "w") as f:
+                f.write(text)
+    attr = _MountAttr(_MOUNT_ATTR_RDONLY, 0, 0, 0)
+    libc.syscall(_MOUNT_SETATTR, _AT_FDCWD, b"/", _AT_RECURSIVE, ctypes.byref(attr), ctypes.sizeof(attr))
 
 
 def _all_read_only() -> bool:
@@ -415,7 +452,7 @@ def confine(readable: Iterable[str] = (), *, memory: int | None = None, host: st
     abi = landlock_abi()
     if abi:
         _landlock(abi, readable_paths(readable))
-    if os.geteuid() == 0:
+    if os.geteuid() == 0 or "user" in new:  # root, or every capability within its own user namespace
         _drop_capabilities()
     if seccomp is not None:
         _libc().prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)

@@ -21,7 +21,8 @@ does not:
   its file run again) with Python's shared ``random`` generator seeded the same way, in a process
   that serves a chunk of deals (its start, ~0.2 s, is not paid for every deal);
 * the process starts under bubblewrap where it works (new user, network, IPC, PID and mount
-  namespaces, the file system read-only: :func:`.confine.launcher`) and, before the strategy's code
+  namespaces, the file system read-only: :func:`.confine.launcher`; without it, the process makes
+  those but the PID namespace itself, where the system allows) and, before the strategy's code
   runs, confines itself (:mod:`.confine`, Linux: seccomp, Landlock, limits): it cannot read the user's
   files (a notebook showing the secret), write or change any file (its mode, times or attributes
   either), open a socket (to the Jupyter kernel or anything else), signal, trace or limit another
@@ -70,6 +71,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.text import shorten
+from . import confine
 from .confine import Confinement, host_namespaces, launcher
 
 #: Seconds a sealed strategy may think over one move before it is killed.
@@ -133,6 +135,7 @@ def _child_env(file: str | None, memory: int | None, parent: bool) -> dict[str, 
     }
     if parent:  # started directly, not by bubblewrap (which kills it with the organiser itself)
         env["SEALED_PARENT"] = str(os.getpid())
+        env["SEALED_UNSHARE"] = "1" if confine.UNSHARE else "0"
     if file:
         env["SEALED_FILE"] = file
     return env

@@ -34,7 +34,7 @@ from typing import Any, BinaryIO
 
 from ..core.text import shorten
 from ..core.view import PlayerView
-from .confine import Confinement, confine, die_with_parent
+from .confine import Confinement, confine, die_with_parent, unshare_namespaces
 from .playout import _where
 
 #: Longer move text than any game's notation writes is junk.
@@ -139,6 +139,8 @@ def main() -> None:
     sys.stdout = sys.stderr  # both are /dev/null; print must never reach the answer pipe
     import cloudpickle  # noqa: F401  (imported while its files can still be read anywhere)
 
+    if parent is not None and env.get("SEALED_UNSHARE") == "1":  # not under bubblewrap: its own
+        unshare_namespaces()
     readable = [env["SEALED_FILE"]] if env.get("SEALED_FILE") else []
     memory = int(env.get("SEALED_MEMORY") or 0) or None
     confinement = confine(readable, memory=memory, host=env.get("SEALED_HOST_NS", ""))
