@@ -454,10 +454,14 @@ def confine(readable: Iterable[str] = (), *, memory: int | None = None, host: st
         _landlock(abi, readable_paths(readable))
     if os.geteuid() == 0 or "user" in new:  # root, or every capability within its own user namespace
         _drop_capabilities()
+    filtered = False
     if seccomp is not None:
         _libc().prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)
-        _seccomp(seccomp)
-    filtered = seccomp is not None
+        try:
+            _seccomp(seccomp)  # all or nothing: the filter loads whole, or not at all
+            filtered = True
+        except OSError:  # a libseccomp too odd to use: reported, and warned about
+            pass
     fresh_pids = "pid" in new
     done.update(
         landlock=abi,
