@@ -21,6 +21,7 @@ play: setup
 	$(BIN)/jupyter lab --allow-root $(LAB_ARGS) notebooks/01-play.ipynb
 
 test: setup
+	bash scripts/ensure-bubblewrap.sh
 	bash scripts/test-all.sh
 
 setup: $(STAMP) $(BUNDLE)
@@ -58,6 +59,7 @@ lint: setup
 	$(BIN)/ruff format --check .
 
 test-py: setup
+	bash scripts/ensure-bubblewrap.sh
 	$(BIN)/pytest -m "not browser"
 
 test-js: setup

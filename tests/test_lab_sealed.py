@@ -652,8 +652,9 @@ def test_a_confined_process_of_a_user_other_than_root_can_start_no_process() -> 
 
 
 def test_a_system_that_confines_only_in_part_is_warned_about(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Where Landlock is missing or old (no signal scoping before Linux 6.12), the run goes on, and a
-    warning names what nothing stops (the report comes from the process, before the strategy runs)."""
+    """Where a layer is missing (here: no bubblewrap, no seccomp, an old Landlock without signal
+    scoping), the run goes on, and a warning names the layers and what nothing stops (the report comes
+    from the process, before the strategy runs)."""
     from windmill_widget.lab import tournament
     from windmill_widget.lab.confine import Confinement
 
@@ -664,11 +665,41 @@ def test_a_system_that_confines_only_in_part_is_warned_about(monkeypatch: pytest
             return name
 
     monkeypatch.setattr(tournament, "SealedPlayer", OldKernel)
-    with pytest.warns(
-        RuntimeWarning, match=r"nothing stops them from reaching network, signals \(Landlock ABI 3"
-    ):
+    with pytest.warns(RuntimeWarning) as caught:
         c = compare([first], deals=1, **SEALED)
-    assert c.confinement.missing() == ["network", "signals", "processes"] and not c["first"].failures
+    message = str(caught[0].message)
+    assert message.startswith(
+        "This system seals the strategies' processes only in part (Landlock ABI 3, no seccomp filter, "
+        "no namespaces): nothing stops them from changing files' modes, owners, times and extended "
+        "attributes; opening sockets (TCP, MPTCP, UDP, unix, netlink); signalling or tracing other "
+        "processes; changing other processes' resource limits and priorities; System V and POSIX IPC "
+        "shared with other processes; leaving processes running after the tournament."
+    ), message
+    assert "files" not in c.confinement.missing() and not c["first"].failures
+
+
+def _user_namespaces_allowed() -> bool:
+    import ctypes
+
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child reports by its exit code
+        os._exit(0 if ctypes.CDLL(None).unshare(0x10000000) == 0 else 1)  # CLONE_NEWUSER
+    return os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1]) == 0
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux namespaces")
+def test_without_bubblewrap_a_sealed_process_makes_its_own_namespaces(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where bubblewrap is missing (a pip install), the process still moves into new user, mount,
+    network, IPC and UTS namespaces with every mount read-only, if the system allows it; the PID
+    namespace is bubblewrap's alone."""
+    if not _user_namespaces_allowed():
+        pytest.skip("this system refuses unprivileged user namespaces")
+    monkeypatch.setattr("windmill_widget.lab.confine.BWRAP", None)
+    c = compare([first], deals=1, **SEALED)
+    assert c.confinement.namespaces == "ipc mnt net user uts" and c.confinement.readonly, c.confinement
+    assert not c["first"].failures
 
 
 @needs_landlock

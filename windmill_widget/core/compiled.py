@@ -68,8 +68,8 @@ def _install_cache_locator() -> None:
         return
 
     class _KitCacheLocator(in_tree):
-        """Numba's cache beside the source (or in the user's cache when that is not writable),
-        stamped with :func:`_kit_stamp`."""
+        """Numba's cache beside the source (or in the user's cache when that is not writable, or
+        beside the source read-only when neither is), stamped with :func:`_kit_stamp`."""
 
         def get_source_stamp(self):
             return _kit_stamp()
@@ -79,14 +79,17 @@ def _install_cache_locator() -> None:
             if not Path(py_file).resolve().is_relative_to(_PACKAGE):
                 return None
             self = cls(py_func, py_file)
+            beside = self._cache_path
             try:
                 self.ensure_cache_path()
             except OSError:
-                self._cache_path = user_wide(py_func, py_file).get_cache_path()
                 try:
+                    self._cache_path = user_wide(py_func, py_file).get_cache_path()
                     self.ensure_cache_path()
-                except OSError:
-                    return None
+                except Exception:  # no home, or none to write in (a system-wide install, a sealed
+                    # process): read what is cached beside the source, write nothing (see _quiet),
+                    # rather than numba's "no locator available" failing the import
+                    self._cache_path = beside
             return self
 
     impl._locator_classes.insert(0, _KitCacheLocator)

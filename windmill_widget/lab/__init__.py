@@ -17,7 +17,8 @@ fine for your own players. For a competition, ``compare(..., sealed=True)`` (:mo
 each strategy, or each student's file, in a process of its own that is sent only player views as
 JSON and answers only move text; the deals are drawn from a secret the organiser keeps; a move that
 overruns ``move_limit`` kills the process and fails that game; on Linux the process is confined
-(:mod:`.confine`: no reading your files, no writing, no network, no signals, 2 GiB of memory).
+(:mod:`.confine`: no reading your files, no changing any, no sockets, no reaching other processes,
+no IPC, nothing left running, 2 GiB of memory).
 It does not limit the CPU a strategy uses during its own move.
 
 >>> from windmill_widget.lab import play_many

@@ -20,11 +20,18 @@ does not:
   background while the organiser plays; each deal gets a fresh copy of the strategy (unpickled, or
   its file run again) with Python's shared ``random`` generator seeded the same way, in a process
   that serves a chunk of deals (its start, ~0.2 s, is not paid for every deal);
-* before the strategy's code runs, its process confines itself (:mod:`.confine`, Linux): it cannot
-  read the user's files (a notebook showing the secret), write any file, connect to the Jupyter kernel
-  or anything else over TCP, signal or trace another process; its memory is capped
-  (:data:`MEMORY_LIMIT`) and, for a user other than root, it can start no process or thread. What the
-  system cannot enforce is reported (``comparison.confinement``) and warned about, never faked.
+* the process starts under bubblewrap where it works (new user, network, IPC, PID and mount
+  namespaces, the file system read-only: :func:`.confine.launcher`; without it, the process makes
+  those but the PID namespace itself, where the system allows) and, before the strategy's code
+  runs, confines itself (:mod:`.confine`, Linux: seccomp, Landlock, limits): it cannot read the user's
+  files (a notebook showing the secret), write or change any file (its mode, times or attributes
+  either), open a socket (to the Jupyter kernel or anything else), signal, trace or limit another
+  process, share IPC, or leave a process behind; its memory is capped (:data:`MEMORY_LIMIT`) and, for
+  a user other than root, it can start no process or thread. What the system cannot enforce is
+  reported (``comparison.confinement``) and warned about, never faked;
+* whatever the organiser cannot read in an answer (junk, JSON nested too deep), and any error on the
+  organiser's side while starting or reading a strategy's process, is that strategy's failure
+  (``OrganiserError`` when the organiser's side failed), never the tournament's end.
 
 What it does not guarantee: a strategy still uses the CPU and memory it is allowed during its move;
 state it hides outside its fresh copy (an imported module's globals) may carry over from one deal to
@@ -64,7 +71,8 @@ from pathlib import Path
 from typing import Any
 
 from ..core.text import shorten
-from .confine import Confinement
+from . import confine
+from .confine import Confinement, host_namespaces, launcher
 
 #: Seconds a sealed strategy may think over one move before it is killed.
 MOVE_LIMIT = 10.0
@@ -109,7 +117,7 @@ def _secs(limit: float | None) -> str:
 _KIND = re.compile(r"[A-Za-z_][A-Za-z0-9_.]{0,59}")
 
 
-def _child_env(file: str | None, memory: int | None) -> dict[str, str]:
+def _child_env(file: str | None, memory: int | None, parent: bool) -> dict[str, str]:
     """The sealed process's whole environment: how to import this package, and nothing of the
     organiser's (its variables may hold tokens). Hashing is fixed, so a strategy that iterates over a
     set plays the same moves on every run; numeric libraries are kept to one thread."""
@@ -122,9 +130,12 @@ def _child_env(file: str | None, memory: int | None) -> dict[str, str]:
         "OMP_NUM_THREADS": "1",
         "OPENBLAS_NUM_THREADS": "1",
         "MKL_NUM_THREADS": "1",
-        "SEALED_PARENT": str(os.getpid()),
         "SEALED_MEMORY": str(memory or 0),
+        "SEALED_HOST_NS": host_namespaces(),  # to tell which of its namespaces are its own
     }
+    if parent:  # started directly, not by bubblewrap (which kills it with the organiser itself)
+        env["SEALED_PARENT"] = str(os.getpid())
+        env["SEALED_UNSHARE"] = "1" if confine.UNSHARE else "0"
     if file:
         env["SEALED_FILE"] = file
     return env
@@ -163,6 +174,7 @@ class SealedPlayer:
         #: What the system confined the process to (known once the process has started).
         self.confinement: Confinement | None = None
         self._process: subprocess.Popen | None = None
+        self._bwrap = False  # started by bubblewrap, which reports a signal's death as 128 + signal
         self._requests = self._answers = -1
         self._asked = 0
 
@@ -170,11 +182,13 @@ class SealedPlayer:
     def _start(self) -> None:
         req_r, req_w = os.pipe()
         ans_r, ans_w = os.pipe()
-        env = _child_env(self._file, self.memory_limit)
+        prefix = launcher()
+        self._bwrap = bool(prefix)
+        env = _child_env(self._file, self.memory_limit, parent=not prefix)
         env.update(SEALED_REQUESTS_FD=str(req_r), SEALED_ANSWERS_FD=str(ans_w))
         try:
             self._process = subprocess.Popen(
-                [sys.executable, "-m", "windmill_widget.lab.sealed_player"],
+                [*prefix, sys.executable, "-m", "windmill_widget.lab.sealed_player"],
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                 pass_fds=(req_r, ans_w), env=env, cwd="/",
                 start_new_session=True,  # its own process group: killed and stopped as a whole
@@ -225,10 +239,23 @@ class SealedPlayer:
         if process is not None:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 code = process.wait(timeout=5)
+        if code is not None and self._bwrap and code > 128:
+            with contextlib.suppress(ValueError):
+                code = -signal.Signals(code - 128)
         how = f"exit code {code}" if code is None or code >= 0 else f"killed by {signal.Signals(-code).name}"
         return self._fail("Crash", f"the strategy's process ended ({how})")
 
     def _ask(self, request: dict[str, Any], limit: float | None, overrun: str) -> dict[str, Any]:
+        try:
+            return self._exchange(request, limit, overrun)
+        except SealedError:
+            raise
+        except Exception as err:  # on the organiser's side, but this strategy's exchange: its failure,
+            # said for what it is (the tournament goes on)
+            raise self._fail("OrganiserError", f"{type(err).__name__}: {shorten(str(err), 100)}, "
+                             "while starting or reading the strategy's process") from None  # fmt: skip
+
+    def _exchange(self, request: dict[str, Any], limit: float | None, overrun: str) -> dict[str, Any]:
         if self._process is None or self._process.poll() is not None:
             self._launch()
         deadline = None if limit is None else time.monotonic() + limit
@@ -260,6 +287,9 @@ class SealedPlayer:
             reply = json.loads(line)
         except ValueError:
             raise self._fail("Junk", f"the strategy's process answered {shorten(repr(line), 60)}") from None
+        except RecursionError:  # "[" * 4000: the organiser's reader gives up; the answer is the junk
+            raise self._fail("Junk", f"the strategy's process answered {shorten(repr(line), 40)}, "
+                             "nested too deep to read") from None  # fmt: skip
         if not isinstance(reply, dict) or reply.get("id") != self._asked:
             raise self._fail("Junk", "the strategy's process wrote on its answer pipe out of turn")
         error = reply.get("error")

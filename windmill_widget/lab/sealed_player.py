@@ -34,7 +34,7 @@ from typing import Any, BinaryIO
 
 from ..core.text import shorten
 from ..core.view import PlayerView
-from .confine import Confinement, confine, die_with_parent
+from .confine import Confinement, confine, die_with_parent, unshare_namespaces
 from .playout import _where
 
 #: Longer move text than any game's notation writes is junk.
@@ -130,17 +130,20 @@ def serve(requests: BinaryIO, answers: int, confinement: Confinement) -> None:
 
 def main() -> None:
     env = os.environ
-    parent = int(env["SEALED_PARENT"])
     die_with_parent()
-    if os.getppid() != parent:  # the organiser ended before the request above took effect
-        os._exit(1)
+    parent = env.get("SEALED_PARENT")  # none under bubblewrap, whose namespace dies with the organiser
+    if parent is not None and os.getppid() != int(parent):  # the organiser ended before the request
+        os._exit(1)  # above took effect
     requests = os.fdopen(int(env["SEALED_REQUESTS_FD"]), "rb")
     answers = int(env["SEALED_ANSWERS_FD"])
     sys.stdout = sys.stderr  # both are /dev/null; print must never reach the answer pipe
     import cloudpickle  # noqa: F401  (imported while its files can still be read anywhere)
 
+    if parent is not None and env.get("SEALED_UNSHARE") == "1":  # not under bubblewrap: its own
+        unshare_namespaces()
     readable = [env["SEALED_FILE"]] if env.get("SEALED_FILE") else []
-    confinement = confine(readable, memory=int(env.get("SEALED_MEMORY") or 0) or None)
+    memory = int(env.get("SEALED_MEMORY") or 0) or None
+    confinement = confine(readable, memory=memory, host=env.get("SEALED_HOST_NS", ""))
     for key in [k for k in env if k.startswith("SEALED_")]:
         del os.environ[key]
     serve(requests, answers, confinement)

@@ -237,8 +237,9 @@ def compare(
     one): ``deals=100`` or ``deals=range(100)`` are the secret's deals 0 to 99, the same again for the
     same secret, which ``comparison.secret`` keeps. A strategy that thinks longer than ``move_limit``
     seconds over a move (default 10) is killed and that game recorded as failed. What the operating
-    system confined the processes to is in ``comparison.confinement`` (a warning says if it is less
-    than files, network and signals). A sealed game costs a round trip between processes per move.
+    system confined the processes to is in ``comparison.confinement`` (a warning names what stays
+    open where a layer is missing: see :mod:`.confine`). A sealed game costs a round trip between
+    processes per move.
     Where no process can start (Pyodide, JupyterLite), ``sealed=True`` raises NotImplementedError.
     """
     if sealed:
@@ -347,12 +348,12 @@ def _probe(sources: dict[str, bytes | str]) -> tuple[dict[str, str | None], Conf
         loaded = dict(zip(sources, pool.map(load, sources.values()), strict=True))
     confinement = next((c for _, c in loaded.values() if c is not None), None)
     if confinement is not None:
-        missing = [m for m in confinement.missing() if m in ("files", "network", "signals")]
-        if missing:
+        open_doors = confinement.open_doors()
+        if open_doors:
             warnings.warn(
-                f"This system seals the strategies' processes only in part: nothing stops them from "
-                f"reaching {', '.join(missing)} (Landlock ABI {confinement.landlock}; see "
-                "windmill_widget.lab.confine).",
+                f"This system seals the strategies' processes only in part ({confinement.layers()}): "
+                f"nothing stops them from {'; '.join(open_doors)}. See windmill_widget.lab.confine "
+                "(bubblewrap and unprivileged user namespaces, seccomp, Landlock).",
                 RuntimeWarning,
                 stacklevel=3,
             )
