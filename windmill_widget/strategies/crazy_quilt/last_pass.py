@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...core.cards import Card
 from ...games.crazy_quilt import QuiltGame, QuiltMove, QuiltView
-from ...games.crazy_quilt.notation import K
 from ...solver.crazy_quilt import solve
 from .tips import tips
 
@@ -123,9 +123,9 @@ class Recall:
     @staticmethod
     def _game(view: QuiltView, stock: list[int]) -> QuiltGame:
         """The game of ``view`` with the remembered ``stock`` (the engine's stock is top last)."""
-        game = view.sample(0)
-        game._pos.piles[K] = stock[::-1]
-        return game  # type: ignore[return-value]
+        position = view.sample(0).position()  # type: ignore[attr-defined]
+        position["stock"] = [Card.from_id(i) for i in reversed(stock)]
+        return QuiltGame.from_position(**position)
 
 
 #: The player with the default settings.
