@@ -52,7 +52,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain checkout too
 
-from windmill_widget import Game, Rules
+from windmill_widget import Game, QuiltRules, Rules
 from windmill_widget.lab.stats import wilson
 from windmill_widget.solver import clock, solve
 from windmill_widget.solver.windmill import clairvoyant
@@ -373,16 +373,21 @@ per deal, and each player's win rate on the same deals with its ratio to the cla
 """
 
 
-def quilt_solve_one(
-    args: tuple[int, str, float | None, int | None],
-) -> tuple[int, str, str, int, float, float]:
-    from windmill_widget import QuiltGame, QuiltRules
+def quilt_rules(preset: str, redeals: int | None) -> QuiltRules:
+    """The preset's rules, with ``redeals`` instead of its one redeal when given."""
+    rules = getattr(QuiltRules, preset)()
+    return rules if redeals is None else replace(rules, redeals=redeals)
 
-    seed, preset, seconds, units = args
+
+def quilt_solve_one(
+    args: tuple[int, str, int | None, float | None, int | None],
+) -> tuple[int, str, str, int, float, float]:
+    from windmill_widget import QuiltGame
+
+    seed, preset, redeals, seconds, units = args
     cpu = time.process_time()
-    sol = solve(
-        QuiltGame(seed=seed, rules=getattr(QuiltRules, preset)()), max_seconds=seconds, max_nodes=units
-    )
+    game = QuiltGame(seed=seed, rules=quilt_rules(preset, redeals))
+    sol = solve(game, max_seconds=seconds, max_nodes=units)
     return seed, sol.result, sol.how if sol.method else "", sol.nodes, sol.seconds, time.process_time() - cpu
 
 
@@ -396,7 +401,6 @@ def cpu_model() -> str:
 
 
 def quilt_main() -> None:
-    from windmill_widget import QuiltRules
     from windmill_widget.lab import play_many
     from windmill_widget.strategies import crazy_quilt as players
 
@@ -414,6 +418,8 @@ def quilt_main() -> None:
         help="a budget of work per deal: positions searched, e.g. 225K (default: none)",
     )
     parser.add_argument("--rules", default="literal", choices=["literal", "common"])
+    parser.add_argument("--redeals", type=int, choices=range(4), default=None,
+                        help="redeals allowed, 0-3 (default: the preset's one)")  # fmt: skip
     parser.add_argument("--players", default="greedy,tips,lookahead",
                         help="players to compare (default greedy,tips,lookahead; '' for none)")  # fmt: skip
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
@@ -425,13 +431,14 @@ def quilt_main() -> None:
     limits = (seconds and budget_text(seconds, False), units and budget_text(units, True))
     budget = " and ".join(b for b in limits if b) or "no limit"
     print(
-        f"Crazy Quilt's clairvoyant solver: deals {seeds.start}-{seeds.stop - 1}, QuiltRules.{args.rules}(), "
+        f"Crazy Quilt's clairvoyant solver: deals {seeds.start}-{seeds.stop - 1}, "
+        f"{quilt_rules(args.rules, args.redeals)!r}, "
         f"{budget} per deal, {args.workers} worker(s) on {os.cpu_count()} cores "
         f"({platform.python_implementation()} {platform.python_version()}, {cpu_model()})",
         flush=True,
     )
     t0 = time.perf_counter()
-    jobs = [(s, args.rules, seconds, units) for s in seeds]
+    jobs = [(s, args.rules, args.redeals, seconds, units) for s in seeds]
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as pool:
             rows = list(pool.map(quilt_solve_one, jobs, chunksize=4))
@@ -469,7 +476,7 @@ def quilt_main() -> None:
     best = None
     for name in filter(None, args.players.split(",")):
         t1 = time.perf_counter()
-        res = play_many(getattr(players, name), seeds, rules=getattr(QuiltRules, args.rules)(),
+        res = play_many(getattr(players, name), seeds, rules=quilt_rules(args.rules, args.redeals),
                         workers=args.workers, progress=False)  # fmt: skip
         plo, phi = wilson(res.wins, res.n)
         ratio = f"{res.win_rate / rate:.1%} of the clairvoyant rate" if rate else "no clairvoyant win"

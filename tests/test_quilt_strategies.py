@@ -11,6 +11,7 @@ import cloudpickle
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_quilt_solver import brute_force_winnable, endgame
 
 import windmill_widget
 from windmill_widget import Game, QuiltGame, QuiltMove, QuiltRules, Rules
@@ -176,3 +177,61 @@ def test_lookahead_plays_the_same_games_however_busy_the_machine(monkeypatch: py
     again = play_many(player, range(2), game="crazy-quilt", executor="serial", progress=False,
                       time_limit=None)  # fmt: skip
     assert [r.codes for r in first] == [r.codes for r in again]
+
+
+# -- recall: exact play once a redeal has shown the stock's order ---------------------------------
+def _to_the_redeal(game: QuiltGame, player: quilt_players.Recall) -> None:
+    """Play ``game`` with ``player`` until its first redeal is made (or the game ends)."""
+    left = game.redeals_left
+    while game.status == "playing" and game.redeals_left == left:
+        game.play(player(game.view()))
+
+
+@pytest.mark.parametrize("rules", [QuiltRules.literal(), QuiltRules.common(), QuiltRules(redeals=3)])
+def test_recall_knows_the_stock_after_a_redeal_and_only_then(rules: QuiltRules) -> None:
+    game = QuiltGame(seed=11, rules=rules)
+    player = quilt_players.Recall()
+    assert not player.knows(game.view())
+    _to_the_redeal(game, player)
+    assert game.status == "playing" and player.knows(game.view())
+    # What it remembers is the engine's stock, next turned first (the engine's top is last).
+    assert player._stock(game.view()) == game._pos.piles[game._pos.STOCK][::-1]
+    # A view of another game at the same stage is not taken for this one.
+    other = QuiltGame(seed=12, rules=rules)
+    _to_the_redeal(other, quilt_players.Recall())
+    assert not player.knows(other.view())
+
+
+def _before_a_redeal(rng: random.Random, rules: QuiltRules) -> QuiltGame:
+    """A small position with an empty stock and a redeal left, most cards on the waste."""
+    game = endgame(rng, rules, rng.randint(4, 11))
+    kwargs = game.position()
+    kwargs.update(waste=[*kwargs["waste"], *kwargs["stock"]], stock=[], redeals_used=rules.redeals - 1)
+    return QuiltGame.from_position(**kwargs)
+
+
+@settings(max_examples=25, deadline=None, derandomize=True, database=None)
+@given(seed=st.integers(0, 2**32), turn_to=st.sampled_from(["hand", "waste"]), redeals=st.integers(1, 3))
+def test_recall_wins_every_position_after_a_redeal_that_can_be_won(
+    seed: int, turn_to: str, redeals: int
+) -> None:
+    game = _before_a_redeal(random.Random(seed), QuiltRules(turn_to=turn_to, redeals=redeals))
+    player = quilt_players.Recall(before=quilt_players.greedy)
+    assert not player.knows(game.view())  # only the redeal shows the order: the waste is watched now
+    if game.view().explain("redeal") is not None:  # nothing on the waste to turn over
+        return
+    game.redeal()
+    assert player.knows(game.view())
+    winnable = brute_force_winnable(game)
+    while game.status == "playing":
+        game.play(player(game.view()))
+    assert (game.status == "won") == winnable, repr(game)
+
+
+def test_recall_plays_as_before_until_the_redeal() -> None:
+    game = QuiltGame(seed=4)
+    player = quilt_players.Recall()
+    while game.status == "playing" and game.redeals_left:
+        view = game.view()
+        assert player(view) == quilt_players.tips(view)
+        game.play(quilt_players.tips(view))

@@ -23,7 +23,8 @@ class Solution:
     seconds: float = field(default=0.0, compare=False)
     #: which part decided: "beam", "nested", "exhaustive", "relaxation" (Windmill's dig relaxation
     #: proved the position itself lost), "waste-order" (Crazy Quilt's last pass could not empty its
-    #: waste), or "" when unknown
+    #: waste), "suit-relaxation" (one suit of Crazy Quilt, its quilt cards free, could not be placed
+    #: from the stock and waste: ``stats["suit"]`` names it), or "" when unknown
     method: str = ""
     stats: dict = field(default_factory=dict, compare=False, repr=False)
 
@@ -45,7 +46,11 @@ class Solution:
     @property
     def how(self) -> str:
         """What decided, in words: "beam search", "exhaustive search", "the dig relaxation"."""
-        special = {"relaxation": "the dig relaxation", "waste-order": "the last pass's waste order"}
+        special = {
+            "relaxation": "the dig relaxation",
+            "waste-order": "the last pass's waste order",
+            "suit-relaxation": "the suit relaxation",
+        }
         return special.get(self.method, f"{self.method} search")
 
     def __repr__(self) -> str:

@@ -15,6 +15,7 @@ from .bound import waste_order_lost
 from .exhaustive import Exhaustive
 from .nested import Nested
 from .playout import PORTFOLIO
+from .suits import suit_relaxation_lost
 
 #: Positions each round gives each nested search after the first (whose level 1 runs to its end),
 #: and the exhaustive search; the last sizes repeat, doubled each further round.
@@ -52,6 +53,9 @@ def solve(game: QuiltGame, *, max_seconds: float | None = None, max_nodes: int |
         return Solution("lost", (), 0, clock.now() - t0, "exhaustive")
     if waste_order_lost(state):
         return Solution("lost", (), 1, clock.now() - t0, "waste-order")
+    suit = suit_relaxation_lost(state)
+    if suit is not None:  # the certificate: the suit whose small game cannot be won
+        return Solution("lost", (), 1, clock.now() - t0, "suit-relaxation", {"suit": suit})
     dfs = Exhaustive(SearchState.from_game(game))
     searches: list[Nested] = []
     stats: dict[str, int] = {}

@@ -7,7 +7,8 @@ a position seen before was either searched in full without a win or is the one b
 The table holds the search model's exact keys (:meth:`SearchState.key`: which copy of a card is
 which does not count), so the search visits each position once, and when it has visited every
 position reachable, none of them won. Positions the last pass's waste order proves lost
-(:mod:`.bound`) are cut off.
+(:mod:`.bound`) are cut off, and so are positions after a turn or a redeal that the suit relaxation
+proves lost (:mod:`.suits`; its small games' answers are kept, as most moves leave them alone).
 
 The playout policy's move is tried first, then the other plays to a foundation, then the rest. The
 search runs in slices (``run`` returns ``None`` when its slice is used up), so the solver can
@@ -16,10 +17,11 @@ interleave it with the nested search.
 
 from __future__ import annotations
 
-from ...games.crazy_quilt.search import FOUNDATION0, SearchState
+from ...games.crazy_quilt.search import FOUNDATION0, REDEAL, TURN, SearchState
 from .. import clock
 from .bound import waste_order_lost
 from .playout import policy_move
+from .suits import suit_relaxation_lost
 
 
 def ordered(s: SearchState) -> list[int]:
@@ -39,6 +41,7 @@ class Exhaustive:
         self.seen: set[int] = {state.key()}
         self.nodes = 0
         self.pruned = 0
+        self.suit_cache: dict[tuple, bool | None] = {}
         # Frames: [moves, next index, undo record of the move into this node, that move].
         self._stack: list[list] = [[ordered(state), 0, None, None]]
         self.line: list[int] | None = None
@@ -75,7 +78,9 @@ class Exhaustive:
                     continue
                 seen.add(key)
                 nodes += 1
-                if not s.redeals and waste_order_lost(s):
+                if (not s.redeals and waste_order_lost(s)) or (
+                    m in (TURN, REDEAL) and suit_relaxation_lost(s, cache=self.suit_cache)
+                ):
                     self.pruned += 1
                     s.undo(record)
                     continue

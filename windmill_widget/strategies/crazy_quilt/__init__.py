@@ -1,7 +1,8 @@
 """Crazy Quilt's players (each takes a :class:`~windmill_widget.QuiltView` and returns a move)."""
 
 from .basic import greedy, random_strategy
+from .last_pass import Recall, recall
 from .lookahead import lookahead
 from .tips import tips
 
-__all__ = ["greedy", "lookahead", "random_strategy", "tips"]
+__all__ = ["Recall", "greedy", "lookahead", "random_strategy", "recall", "tips"]
