@@ -28,7 +28,7 @@ except ImportError as _err:  # the extra is missing, or Gymnasium cannot load he
     # multiprocessing, which Gymnasium imports at once): say what to do, not which module failed
     raise ImportError(
         "windmill_widget.rl needs Gymnasium, which did not import here "
-        f"({type(_err).__name__}: {_err}): pip install \"windmill_widget[rl]\" on a CPython with "
+        f'({type(_err).__name__}: {_err}): pip install "windmill_widget[rl]" on a CPython with '
         "multiprocessing (not Pyodide/JupyterLite)."
     ) from _err
 
