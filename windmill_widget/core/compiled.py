@@ -175,7 +175,7 @@ def as_array(values):
 #: What the first solve that runs as Python where numba could run says, once, in one line.
 FAST_EXTRA_ADVICE = (
     "windmill_widget: the solver runs as pure Python here, without numba; "
-    'pip install "windmill-widget[fast]" makes it about ten times faster.'
+    'pip install "windmill-widget[fast]" makes it twenty to thirty times faster.'
 )
 #: Set once the advice is given, so that the worker processes of a tournament, which inherit the
 #: environment, do not give it again.
