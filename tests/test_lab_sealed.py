@@ -5,6 +5,7 @@ stock. Each misdeed must fail that game only, with a short record, and reach not
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import subprocess
@@ -718,3 +719,23 @@ def test_compiled_code_runs_in_a_confined_process_that_may_write_no_cache() -> N
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr[-1500:]
     assert done.stdout.strip() == "32"
+
+
+@pytest.mark.parametrize("after", [b"", b'{"id": 0, "ready": "x"}\n'])
+def test_a_junk_answer_is_named_as_junk_however_the_pipe_splits_what_follows(after: bytes) -> None:
+    """Junk nested 4000 deep, alone or read in one piece with the line after it: the record says the
+    answer could not be read (before, the second case said only 'out of turn', so the message
+    depended on how the pipe happened to split the two)."""
+    player = SealedPlayer(b"def strategy(view):\n    return None\n")
+    read, write = os.pipe()
+    try:
+        os.write(write, b"[" * 4000 + b"\n" + after)
+        player._answers = read
+        with pytest.raises(SealedError) as err:
+            player._reply(player._read_line(time.monotonic() + 5, "too slow"))
+    finally:
+        for fd in (read, write):  # a failure closes the player's end (read) itself
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        player._answers = -1
+    assert err.value.kind == "Junk" and "nested too deep to read" in err.value.message

@@ -177,6 +177,7 @@ class SealedPlayer:
         self._bwrap = False  # started by bubblewrap, which reports a signal's death as 128 + signal
         self._requests = self._answers = -1
         self._asked = 0
+        self._more = False  # the last answer read had more after it (out of turn)
 
     # -- the process ------------------------------------------------------------------------------
     def _start(self) -> None:
@@ -290,7 +291,7 @@ class SealedPlayer:
         except RecursionError:  # "[" * 4000: the organiser's reader gives up; the answer is the junk
             raise self._fail("Junk", f"the strategy's process answered {shorten(repr(line), 40)}, "
                              "nested too deep to read") from None  # fmt: skip
-        if not isinstance(reply, dict) or reply.get("id") != self._asked:
+        if self._more or not isinstance(reply, dict) or reply.get("id") != self._asked:
             raise self._fail("Junk", "the strategy's process wrote on its answer pipe out of turn")
         error = reply.get("error")
         if error is not None:
@@ -332,8 +333,9 @@ class SealedPlayer:
                 raise self._fail("Junk", f"the strategy's process wrote more than {MAX_ANSWER} bytes "
                                  "where a move was expected")  # fmt: skip
         line, _, rest = bytes(buffer).partition(b"\n")
-        if rest:
-            raise self._fail("Junk", "the strategy's process wrote on its answer pipe out of turn")
+        # More after the line is out of turn; _reply says so once it has judged the line itself, so a
+        # junk line is named as such however the pipe happened to split what followed it.
+        self._more = bool(rest)
         return line.decode("utf-8", errors="replace")
 
     # -- asking ------------------------------------------------------------------------------------
