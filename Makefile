@@ -15,7 +15,7 @@ WHEEL   := dist/windmill_widget-$(VERSION)-py3-none-any.whl
 PY_SRC  := $(shell find windmill_widget -name '*.py' -o -name '*.json') pyproject.toml README.md LICENSE CHANGELOG.md
 PYODIDE_WHEELS := build/pyodide-wheels
 
-.PHONY: play test setup bundle dist lite lint test-py test-js test-browser test-notebooks test-wheel test-pyodide test-lite notebooks bench clean
+.PHONY: play test setup bundle dist lite lint test-py test-js test-browser test-notebooks test-wheel test-pyodide test-lite docs notebooks bench clean
 
 play: setup
 	$(BIN)/jupyter lab --allow-root $(LAB_ARGS) notebooks/01-play.ipynb
@@ -89,8 +89,12 @@ test-notebooks: setup
 notebooks: setup
 	$(BIN)/python scripts/run_notebooks.py
 
+# The documentation site in site/, strictly: a warning or a broken link fails (mkdocs.yml, docs/about.md).
+docs: setup
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
+
 bench: setup
 	$(BIN)/python benchmarks/engine.py
 
 clean:
-	rm -rf $(VENV) node_modules windmill_widget/static dist build
+	rm -rf $(VENV) node_modules windmill_widget/static dist build site

@@ -18,6 +18,7 @@ suite python       $BIN/pytest -m "not browser" -p no:cacheprovider
 suite doctests     $BIN/pytest --doctest-modules windmill_widget -p no:cacheprovider --ignore=windmill_widget/static
 suite js           npm test --silent
 suite browser      bash -c "bash scripts/ensure-chromium.sh && $BIN/pytest -m browser -p no:cacheprovider --ignore=tests/browser/test_lite.py"
+suite docs         make --no-print-directory docs
 suite wheel        bash scripts/check-wheel.sh
 suite pyodide      make --no-print-directory test-pyodide
 suite lite         make --no-print-directory test-lite
