@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import inspect
 import json
 import logging
 import re
@@ -121,6 +122,9 @@ def reference_pages() -> dict[str, str]:
         elsewhere = []
         for name in names:
             obj = getattr(imported, name)
+            if inspect.ismodule(obj):  # a subpackage: its own page
+                elsewhere.append((name, obj.__name__))
+                continue
             home = owner[id(obj)]
             if home != f"{module}.{name}":
                 elsewhere.append((name, home))
@@ -131,7 +135,9 @@ def reference_pages() -> dict[str, str]:
             lines += [f"::: {target}", ""]
         if elsewhere:
             lines += ["## Also exported here", "", "| name | documented at |", "| --- | --- |"]
-            lines += [f"| `{name}` | [`{home}`][{home}] |" for name, home in elsewhere]
+            for name, home in elsewhere:  # a module links to its page, an object to its entry
+                link = f"({home}.md)" if home in modules else f"[{home}]"
+                lines.append(f"| `{name}` | [`{home}`]{link} |")
             lines.append("")
         pages[f"reference/{module}.md"] = "\n".join(lines)
     index = [
@@ -219,7 +225,7 @@ def on_config(config: Any) -> Any:
     _fill(
         config.nav,
         REFERENCE,
-        [{p.removeprefix("reference/").removesuffix(".md"): p} for p in _state["reference"] if "index" not in p],
+        [{p[len("reference/") : -len(".md")]: p} for p in _state["reference"] if p != "reference/index.md"],
     )
     _fill(config.nav, NOTEBOOKS, [{title: path} for path, title in _state["notebooks"].items()])
     return config

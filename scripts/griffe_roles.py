@@ -20,7 +20,9 @@ from typing import Any
 
 import griffe
 
-ROLE = re.compile(r":(?:py:)?(?:class|func|meth|mod|attr|data|exc|obj|const):`(?P<tilde>~?)(?P<name>[\w.]+)(?:\(\))?`")
+ROLE = re.compile(
+    r":(?:py:)?(?:class|func|meth|mod|attr|data|exc|obj|const):`(?P<tilde>~?)(?P<name>[\w.]+)(?:\(\))?`"
+)
 
 
 def _target(obj: griffe.Object, name: str) -> str:
@@ -38,7 +40,7 @@ def _target(obj: griffe.Object, name: str) -> str:
             name = scope.resolve(name) if scope is not None else name
         target = obj.package[name.split(".", 1)[1]]
         return target.final_target.path if target.is_alias else target.path
-    except Exception:  # noqa: BLE001 - any name griffe cannot follow stays as written
+    except Exception:  # any name griffe cannot follow stays as written
         return name
 
 
@@ -86,4 +88,5 @@ class SphinxRoles(griffe.Extension):
         name = match.group("name")
         shown = name.lstrip(".").rsplit(".", 1)[-1] if match.group("tilde") or name.startswith(".") else name
         target = _target(obj, name)
-        return f'<autoref identifier="{html.escape(target)}" optional><code>{html.escape(shown)}</code></autoref>'
+        code = f"<code>{html.escape(shown)}</code>"
+        return f'<autoref identifier="{html.escape(target)}" optional>{code}</autoref>'

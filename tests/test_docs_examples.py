@@ -33,7 +33,8 @@ def python_blocks(text: str) -> list[tuple[int, str, bool]]:
         before = text[: match.start()].rstrip("\n").rsplit("\n", 1)[-1]
         mark = NOT_RUN.search(before)
         if mark and not mark.group("why").strip(" :"):
-            raise AssertionError(f"a 'not run' mark without a reason, above line {text.count(chr(10), 0, match.start()) + 1}")
+            line = text.count("\n", 0, match.start()) + 1
+            raise AssertionError(f"a 'not run' mark without a reason, above line {line}")
         line = text.count("\n", 0, match.start()) + 2
         body = "\n".join(row[len(match.group("indent")) :] for row in match.group("body").splitlines())
         blocks.append((line, body, mark is None))
@@ -70,5 +71,19 @@ def test_page_examples_run(page: Path, tmp_path: Path, monkeypatch: pytest.Monke
                 continue
             # Compiled with the page's line numbers, so a failure points at the line of the page.
             code = compile("\n" * (line - 1) + source, name, "exec")
-            exec(code, namespace)  # noqa: S102 - the page's own example
+            exec(code, namespace)
     assert os.getcwd() == str(tmp_path)
+
+
+def test_the_readme_picture_is_the_engines_current_picture() -> None:
+    # GitHub shows README.md without building anything: its picture is committed, and must stay the
+    # picture the engine draws today (the site generates its own at build time, scripts/docs_hooks.py).
+    from windmill_widget import Game
+
+    picture = DOCS / "images" / "windmill-42.svg"
+    readme = (DOCS.parent / "README.md").read_text(encoding="utf-8")
+    assert f"]({picture.relative_to(DOCS.parent).as_posix()})" in readme
+    assert picture.read_text(encoding="utf-8") == Game(seed=42).svg(), (
+        "the engine's picture changed: run  .venv/bin/python -c \"from windmill_widget import Game; "
+        "open('docs/images/windmill-42.svg', 'w').write(Game(seed=42).svg())\""
+    )

@@ -25,6 +25,8 @@ from .core import PatienceGame
 from .core.text import excerpt, shorten
 from .fallback import with_fallback
 
+__all__ = ["MoveQuiz"]
+
 
 class MoveQuiz(widgets.VBox):
     """A text box and an answer line: type a move, press Enter, read whether it is legal and why. The

@@ -26,6 +26,8 @@ from .core import PatienceGame as Game
 from .fallback import with_fallback
 from .widget import WindmillWidget
 
+__all__ = ["ReplayControls", "replay_controls"]
+
 
 class ReplayControls(widgets.VBox):
     """``[Play] [|<] [<] [slider] [>] [>|]`` above the board; the slider's value is the move number."""

@@ -20,6 +20,8 @@ SIZES = ((600, 900), (320, 900))
 # Two frames and a moment: the layout and repaint after a resize (no new state to wait on).
 _FRAMES = """() => new Promise((done) =>
   requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done, 100))))"""
+#: The documentation site's pictures of both boards (scripts/docs_hooks.py shows them where present).
+SITE_PICTURES = Path(__file__).resolve().parents[2] / "build" / "screenshots"
 BOTH = "from windmill_widget import QuiltWidget, WindmillWidget\nw = WindmillWidget(seed=42)\nw"
 QUILT = "q = QuiltWidget(seed=7)\nq"
 
@@ -51,6 +53,16 @@ def shoot(page: Page, host: str, theme: str, folder: Path) -> None:
                 assert stock and stock["y"] - stage["y"] + stock["height"] < height, "stock below the fold"
 
 
+def save_site_pictures(page: Page) -> None:
+    """Each board as JupyterLab shows it in a roomy window, light theme, for the documentation site."""
+    SITE_PICTURES.mkdir(parents=True, exist_ok=True)
+    for game, board in boards(page).items():
+        board.root.scroll_into_view_if_needed()
+        page.evaluate(_FRAMES)
+        name = "quilt" if game == "crazy-quilt" else game
+        board.root.screenshot(path=str(SITE_PICTURES / f"board-{name}.png"))
+
+
 @pytest.fixture(scope="module")
 def folder(output_dir: Path) -> Path:
     path = output_dir / "screens"
@@ -75,6 +87,8 @@ def test_jupyter_screens(browser, lab, folder: Path, ui: str) -> None:
         nb.run_cell(QUILT)
         for board in boards(page).values():
             board.wait_drawn(0)
+        if ui == "lab":
+            save_site_pictures(page)
         for theme in ("light", "dark"):
             nb.set_theme(dark=theme == "dark")
             shoot(page, "jupyterlab" if ui == "lab" else "notebook7", theme, folder)

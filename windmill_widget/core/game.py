@@ -239,6 +239,7 @@ class PatienceGame:
         return [from_code(c) for c in self._legal_codes()]
 
     def is_legal(self, move: Move | str) -> bool:
+        """Whether ``move`` may be played now (:meth:`explain` says why not)."""
         return self.explain(move) is None
 
     def explain(self, move: Move | str) -> str | None:
@@ -297,10 +298,12 @@ class PatienceGame:
 
     @property
     def can_undo(self) -> bool:
+        """Whether a move has been played that :meth:`undo` can take back."""
         return bool(self._records)
 
     @property
     def can_redo(self) -> bool:
+        """Whether a move taken back by :meth:`undo` can be played again by :meth:`redo`."""
         return bool(self._redo)
 
     @property
@@ -336,6 +339,7 @@ class PatienceGame:
 
     @property
     def cards_on_foundations(self) -> int:
+        """How many cards are on the foundations: the game's score (all of them in a won game)."""
         return self._pos.on_foundations()
 
     @property
@@ -363,6 +367,7 @@ class PatienceGame:
         return tuple(cards[i] for i in self._pos.piles[self._index(name)])
 
     def top(self, name: str) -> Card | None:
+        """The top card of pile ``name`` (a name of the notation), or None if it is empty."""
         pile = self._pos.piles[self._index(name)]
         return Card._all[pile[-1]] if pile else None
 

@@ -68,10 +68,12 @@ class Outcome:
 
     @property
     def status(self) -> Status:
+        """Won or lost, as a :class:`~windmill_widget.Status`."""
         return Status.WON if self.termination is Termination.WON else Status.LOST
 
     @property
     def won(self) -> bool:
+        """Whether the game was won."""
         return self.termination is Termination.WON
 
     @property

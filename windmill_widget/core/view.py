@@ -64,13 +64,16 @@ class PlayerView:
 
     @property
     def rules(self) -> Any:
+        """The rules the game is played by (its game's rules value: :class:`~windmill_widget.Rules`...)."""
         return self._pos.rules
 
     @property
     def stock_count(self) -> int:
+        """How many cards are in the stock (a player sees the count, never the order)."""
         return len(self._pos.piles[self._pos.STOCK])
 
     def legal_moves(self) -> list[Move]:
+        """The moves that may be played now, in the notation's order: a strategy returns one of them."""
         if self._legal is None:
             from_code = self.game_type.move_type.from_code
             self._legal = [from_code(c) for c in self._pos.legal_codes()]
@@ -78,11 +81,13 @@ class PlayerView:
 
     @property
     def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
         why = self._pos.termination([m.code for m in self.legal_moves()])
         return None if why is None else Outcome(why)
 
     @property
     def status(self) -> Status:
+        """Playing, won or lost."""
         why = self._pos.termination([m.code for m in self.legal_moves()])
         if why is None:
             return Status.PLAYING
@@ -112,6 +117,7 @@ class PlayerView:
         return tuple(cards[i] for i in self._pos.piles[self._index(name)])
 
     def top(self, name: str) -> Card | None:
+        """The top card of pile ``name`` (a name of the notation), or None if it is empty."""
         pile = self._pos.piles[self._index(name)]
         return Card._all[pile[-1]] if pile else None
 

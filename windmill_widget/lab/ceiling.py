@@ -55,6 +55,7 @@ class Ceiling:
 
     @property
     def n(self) -> int:
+        """How many deals the solver was given."""
         return len(self.records)
 
     def _count(self, result: str) -> int:
@@ -62,6 +63,7 @@ class Ceiling:
 
     @property
     def won(self) -> int:
+        """How many it won (the stock's order known)."""
         return self._count("won")
 
     @property
@@ -76,10 +78,12 @@ class Ceiling:
 
     @property
     def decided(self) -> int:
+        """How many it won or proved lost within its budget."""
         return self.won + self.lost
 
     @property
     def decided_fraction(self) -> float:
+        """The share of the deals decided (0 to 1)."""
         return self.decided / self.n if self.n else 0.0
 
     @property
@@ -101,10 +105,12 @@ class Ceiling:
 
     @property
     def errors(self) -> tuple[SolveRecord, ...]:
+        """The records of the deals on which the solver failed."""
         return tuple(r for r in self.records if r.error)
 
     @property
     def median_seconds(self) -> float:
+        """The median time the solver took over a deal, in seconds."""
         return median(r.seconds for r in self.records) if self.records else 0.0
 
     def bar(self, total: int | None = None) -> Bar:

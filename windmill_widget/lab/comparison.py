@@ -66,10 +66,12 @@ class Comparison:
 
     @property
     def n(self) -> int:
+        """How many deals every player played."""
         return len(self.deals)
 
     @property
     def names(self) -> list[str]:
+        """The players' names, in the order they were given."""
         return list(self.results)
 
     def __getitem__(self, name: str) -> Results:

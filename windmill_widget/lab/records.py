@@ -83,10 +83,12 @@ class GameRecord:
 
     @property
     def won(self) -> bool:
+        """Whether the game was won."""
         return self.outcome is Result.WON
 
     @property
     def failed(self) -> bool:
+        """Whether the strategy failed (raised, answered junk or ran out of time)."""
         return self.outcome is Result.FAILED
 
     @property
@@ -134,10 +136,12 @@ class SolveRecord:
 
     @property
     def won(self) -> bool:
+        """Whether the solver won the deal."""
         return self.result is Verdict.WON
 
     @property
     def decided(self) -> bool:
+        """Whether the solver won the deal or proved it lost."""
         return self.result is not Verdict.UNKNOWN
 
     @property

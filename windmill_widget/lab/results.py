@@ -71,10 +71,12 @@ class Results:
     # -- summary ---------------------------------------------------------------------------------
     @property
     def n(self) -> int:
+        """How many games were played."""
         return len(self.records)
 
     @property
     def wins(self) -> int:
+        """How many of them were won."""
         return sum(r.won for r in self.records)
 
     @property
@@ -98,6 +100,7 @@ class Results:
 
     @property
     def median_cards(self) -> float:
+        """The median number of cards a game put on the foundations."""
         return median(r.cards for r in self.records) if self.n else 0.0
 
     @property
@@ -129,6 +132,7 @@ class Results:
 
     @property
     def seeds(self) -> list[int]:
+        """The deals played, in order."""
         return [r.seed for r in self.records]
 
     def summary(self) -> dict[str, Any]:

@@ -33,14 +33,17 @@ class Solution:
 
     @property
     def won(self) -> bool:
+        """Whether the solver found a winning line."""
         return self.result is Verdict.WON
 
     @property
     def decided(self) -> bool:
+        """Whether it found a winning line or proved the position lost."""
         return self.result is not Verdict.UNKNOWN
 
     @property
     def nodes_per_second(self) -> float:
+        """Positions searched per second."""
         return self.nodes / self.seconds if self.seconds > 0 else 0.0
 
     @property

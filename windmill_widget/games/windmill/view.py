@@ -26,10 +26,12 @@ class PlayerView(CorePlayerView):
 
     @property
     def sails(self) -> dict[str, Card | None]:
+        """Each sail's card by name (``n1`` ... ``w2``), None for an empty sail."""
         return {n: self.top(n) for n in SAILS}
 
     @property
     def corners(self) -> dict[str, tuple[Card, ...]]:
+        """Each corner's cards by name (``nw``, ``ne``, ``se``, ``sw``), bottom to top."""
         return {n: self.pile(n) for n in CORNERS}
 
     def __repr__(self) -> str:

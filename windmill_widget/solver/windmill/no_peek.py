@@ -43,6 +43,8 @@ from ...games.windmill.search import SearchState, concrete_move
 from . import dig_kernel
 from .bound import hand_and_buried, norm_run
 
+__all__ = ["NoPeekResult", "no_peek", "takes"]
+
 #: Relaxed positions the relaxation may search for each position it is asked about.
 CUT_BUDGET = 2_000
 #: Units of work (positions plus relaxed positions) a search may spend by default.
