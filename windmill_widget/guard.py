@@ -46,6 +46,7 @@ class Called:
 
     @property
     def ok(self) -> bool:
+        """Whether the call returned in time without raising."""
         return self.error is None and not self.timed_out
 
 

@@ -114,6 +114,7 @@ class Ceiling:
         return median(r.seconds for r in self.records) if self.records else 0.0
 
     def bar(self, total: int | None = None) -> Bar:
+        """The ceiling as one bar of a chart (``total``: the deals planned, for a run still going)."""
         return Bar(self.name, self.won, self.decided, *self.ci, ceiling=True, total=total)
 
     def __len__(self) -> int:
@@ -123,6 +124,7 @@ class Ceiling:
         return iter(self.records)
 
     def record(self, seed: int) -> SolveRecord:
+        """The solver's record of deal ``seed`` (KeyError if it is not among the deals)."""
         for r in self.records:
             if r.seed == seed:
                 return r
@@ -143,6 +145,7 @@ class Ceiling:
         return pd.DataFrame([{c: getattr(r, c) for c in columns} for r in self.records], columns=columns)
 
     def budget(self) -> str:
+        """The solver's budget per deal, in words (``1 s per deal``, ``1 s / 5000 nodes per deal``)."""
         parts = []
         if self.max_seconds is not None:
             parts.append(f"{self.max_seconds:g} s")
@@ -151,6 +154,7 @@ class Ceiling:
         return " / ".join(parts) + " per deal" if parts else "no budget"
 
     def note(self) -> str:
+        """What the ceiling rests on, in a sentence: deals decided, proved lost, unknown, and the range."""
         lo, hi = self.bounds
         return (
             f"{self.decided} of {self.n} decided ({self.lost} proved lost), {self.unknown} unknown; "

@@ -116,6 +116,7 @@ class Comparison:
         return pd.concat([r.to_dataframe() for r in self.results.values()], ignore_index=True)
 
     def bars(self) -> list[Bar]:
+        """One chart bar per player, then the ceiling's if there is one."""
         bars = [r.bar() for r in self.results.values()]
         if self.ceiling is not None:
             bars.append(self.ceiling.bar())

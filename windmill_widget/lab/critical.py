@@ -116,6 +116,7 @@ class Decision:
         raise AssertionError("a legal move led to no listed position")  # pragma: no cover
 
     def to_json(self) -> dict:
+        """This decision as JSON-ready values (its deal, rules, line, moves and their verdicts)."""
         return {
             "seed": self.seed, "rules": self.rules.to_dict(), "line": [str(m) for m in self.line],
             "moves": [str(m) for m in self.moves], "verdicts": [v.value for v in self.verdicts],
@@ -292,9 +293,11 @@ class DecisionScores:
 
     @property
     def names(self) -> list[str]:
+        """The players' names, in the order they were given."""
         return list(self.right)
 
     def rate(self, name: str) -> float:
+        """The share of the decisions player ``name`` got right (NaN with none)."""
         r = self.right[name]
         return sum(r) / len(r) if r else float("nan")
 

@@ -150,6 +150,7 @@ class Results:
         }
 
     def bar(self, total: int | None = None) -> Bar:
+        """The win rate as one bar of a chart (``total``: the deals planned, for a run still going)."""
         return Bar(self.name, self.wins, self.n, *self.ci, total=total)
 
     # -- access ----------------------------------------------------------------------------------
@@ -209,6 +210,7 @@ class Results:
         return distribution_svg(self.distribution, width=width)
 
     def table_rows(self) -> list[list[object]]:
+        """One table row: name, games, wins, win rate, its interval, cards on average, failures."""
         lo, hi = self.ci
         return [
             [self.name, self.n, self.wins, f"{self.win_rate:.1%}", f"{lo:.1%} – {hi:.1%}",

@@ -88,6 +88,7 @@ class Paired(dict):
 
     @property
     def text(self) -> str:
+        """The test in a sentence: where each did better than the other, and how likely that is by chance."""
         a, b = self.a, self.b
         only_a, only_b = self[f"only {a}"], self[f"only {b}"]
         if self.unit == "deals":

@@ -275,6 +275,7 @@ class QuiltGame(PatienceGame):
 
     @property
     def redeals_left(self) -> int:
+        """How many more times the waste may become the stock."""
         return self._pos.redeals_left()
 
     def position(self) -> dict[str, Any]:

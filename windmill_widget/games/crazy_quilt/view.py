@@ -31,6 +31,7 @@ class QuiltView(PlayerView):
 
     @property
     def foundations(self) -> dict[str, tuple[Card, ...]]:
+        """Each foundation's cards by name (``S+`` ... ``C-``), bottom to top."""
         return {n: self.pile(n) for n in FOUNDATIONS}
 
     @property
@@ -41,4 +42,5 @@ class QuiltView(PlayerView):
 
     @property
     def redeals_left(self) -> int:
+        """How many more times the waste may become the stock."""
         return self._pos.redeals_left()

@@ -317,6 +317,7 @@ class Game(PatienceGame):
 
     @property
     def progress(self) -> str:
+        """How far the game has come, in a few words (``centre 12/52``), for one-line summaries."""
         return f"centre {len(self._pos.piles[0])}/{CENTRE_FULL}"
 
     def text(self) -> str:

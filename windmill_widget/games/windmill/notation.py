@@ -92,6 +92,7 @@ class Move(CoreMove):
 
     @property
     def is_deal(self) -> bool:
+        """Whether this is the move ``deal``."""
         return self.code == DEAL_CODE
 
 

@@ -64,6 +64,7 @@ class NoPeekResult:
 
     @property
     def complete(self) -> bool:
+        """Whether the search finished within its budget (so ``value`` is exact)."""
         return self.value is not None
 
     @property
