@@ -101,6 +101,11 @@ def _summary(module: str) -> str:
     return " ".join(first.split())
 
 
+def _tree_order(name: str) -> list[str]:
+    """Sort key of a module name or reference page: its dotted parts."""
+    return name.removeprefix("reference/").removesuffix(".md").split(".")
+
+
 def reference_pages() -> dict[str, str]:
     """src path -> Markdown of every API reference page, the index included."""
     modules = public_modules()
@@ -150,7 +155,7 @@ def reference_pages() -> dict[str, str]:
         "| module | what it holds |",
         "| --- | --- |",
     ]
-    index += [f"| [`{m}`]({m}.md) | {_summary(m)} |" for m in modules]
+    index += [f"| [`{m}`]({m}.md) | {_summary(m)} |" for m in sorted(modules, key=_tree_order)]
     pages["reference/index.md"] = "\n".join(index) + "\n"
     return pages
 
@@ -222,11 +227,9 @@ def _fill(nav: list[Any], title: str, children: list[Any]) -> None:
 def on_config(config: Any) -> Any:
     _state["reference"] = reference_pages()
     _state["notebooks"] = notebooks()
-    _fill(
-        config.nav,
-        REFERENCE,
-        [{p[len("reference/") : -len(".md")]: p} for p in _state["reference"] if p != "reference/index.md"],
-    )
+    # In tree order: a package, then its modules.
+    modules = sorted((p for p in _state["reference"] if p != "reference/index.md"), key=_tree_order)
+    _fill(config.nav, REFERENCE, [{p[len("reference/") : -len(".md")]: p} for p in modules])
     _fill(config.nav, NOTEBOOKS, [{title: path} for path, title in _state["notebooks"].items()])
     return config
 
