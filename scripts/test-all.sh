@@ -14,7 +14,7 @@ suite() {
 }
 
 suite lint         bash -c "$BIN/ruff check . && $BIN/ruff format --check ."
-suite python       $BIN/pytest -m "not browser" -p no:cacheprovider
+suite python       $BIN/pytest -m "not browser" -p no:cacheprovider -n 2 --dist worksteal --durations=15
 suite doctests     $BIN/pytest --doctest-modules windmill_widget -p no:cacheprovider --ignore=windmill_widget/static
 suite js           npm test --silent
 suite browser      bash -c "bash scripts/ensure-chromium.sh && $BIN/pytest -m browser -p no:cacheprovider --ignore=tests/browser/test_lite.py"
