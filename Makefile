@@ -60,7 +60,7 @@ lint: setup
 
 test-py: setup
 	bash scripts/ensure-bubblewrap.sh
-	$(BIN)/pytest -m "not browser"
+	$(BIN)/pytest -m "not browser" -n 2 --dist worksteal
 
 test-js: setup
 	npm test
