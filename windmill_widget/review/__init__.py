@@ -55,6 +55,7 @@ from typing import Any
 
 from ..core.game import PatienceGame
 from ..core.text import excerpt
+from ..core.view import PlayerView
 from .analysis import (
     BUDGET,
     CACHE,
@@ -107,6 +108,11 @@ def review(
     """Review every move of ``game``'s history (see the module's docstring for the interface and
     :mod:`.analysis` for the method). Raises ``TypeError`` for anything but a game of the kit and
     ``ValueError`` for a budget or sample count below 1."""
+    if isinstance(game, PlayerView):
+        raise TypeError(
+            "review() takes the game itself, not the view a player sees: the solver's verdicts read "
+            "the stock's order (review(game), not review(game.view()))."
+        )
     if not isinstance(game, PatienceGame):
         raise TypeError(f"review() takes a game of the kit (e.g. Game(seed=42)), not {excerpt(game)}.")
     defaults = DEFAULTS.get(game.name, DEFAULTS["crazy-quilt"])
