@@ -21,6 +21,7 @@ from .text import excerpt
 
 if TYPE_CHECKING:
     from .position import Position
+    from .svg import Picture
     from .view import PlayerView
 
 
@@ -84,6 +85,27 @@ class PatienceGame:
     def svg(self, **kwargs: Any) -> str:
         """The position as a standalone SVG picture (renders on GitHub and nbviewer)."""
         raise NotImplementedError
+
+    def picture(self, *, last_move: Any = "last", **pointing: Any) -> Picture:
+        """The position as a picture that shows itself in a notebook (and as an ``<img>`` where the
+        notebook is not trusted), pointing as :meth:`svg` does; ``last_move`` is the last move
+        played unless told otherwise (``None``: no move), as ``chess.svg.board`` shows its
+        ``lastmove``.
+
+        >>> from windmill_widget import Game
+        >>> g = Game(seed=1); _ = g.play("n1>c")
+        >>> p = g.picture(arrows=[("w1", "c")], highlight=["w1"], labels={"c": "2"})
+        >>> p
+        <Picture Windmill position, seed=1: centre 2/52, playing>
+        >>> 'data-arrow="0"' in str(p)
+        True
+        """
+        from .svg import Picture
+
+        if last_move == "last":
+            last_move = self.history[-1] if self.history else None
+        svg = self.svg(last_move=last_move, **pointing)
+        return Picture(svg, f"{self.title} position, {self.origin}: {self.progress}, {self.status}")
 
     def text(self) -> str:
         """The position as a plain-text picture."""
