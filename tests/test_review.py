@@ -10,7 +10,8 @@ import json
 
 import pytest
 
-from windmill_widget import Game, QuiltGame, QuiltRules, Rules, solve
+from windmill_widget import Game, QuiltGame, QuiltRules, Rules, load_game, solve
+from windmill_widget.core import Annotation, AnnotationsWarning
 from windmill_widget.review import EXACT, Band, Chance, MoveReview, Review, ReviewCache, SolverVerdict, review
 from windmill_widget.strategies import greedy, tips
 
@@ -210,3 +211,63 @@ def test_an_unplayed_game_reviews_to_nothing() -> None:
         "best",
         "reason",
     }
+
+
+# -- annotations: the review on the game, in its save file ------------------------------------------
+def test_a_reviewed_game_saves_its_annotations(lost_windmill, lost_review) -> None:
+    game = lost_windmill.copy()
+    lost_review.annotate(game)
+    tp = lost_review.turning_point
+    assert game.annotations[tp.index].comment == tp.reason
+    marked = {m.index for m in lost_review if m.band is not Band.NONE or m.turning}
+    assert set(game.annotations) == marked
+    assert all(game.annotations[i].mark == lost_review[i].band.nag for i in marked)
+    loaded = Game.from_json(game.to_json())
+    assert loaded.annotations == game.annotations and loaded.history == game.history
+    assert load_game(game.to_json()).annotations == game.annotations
+    # a game without annotations writes the envelope it always wrote (older readers load it)
+    assert "annotations" not in json.loads(lost_windmill.to_json())
+
+
+@pytest.mark.parametrize(
+    ("corrupt", "why"),
+    [
+        ("not a list", "the annotations are a list"),
+        ([{"move": 0, "mark": "?!?", "comment": ""}], "annotation 1: a move's mark is one of"),
+        ([{"move": 999, "mark": "?", "comment": ""}], "annotation 1: an annotation's move is a move index"),
+        ([{"move": 0, "mark": "?", "comment": 5}], "annotation 1: a comment is a text"),
+        ([{"move": 1, "mark": "?", "comment": ""}] * 2, "annotated twice"),
+        ([{"move": 0}], "an object with move, mark and comment"),
+    ],
+)
+def test_corrupted_annotations_cost_only_themselves(lost_windmill, lost_review, corrupt, why: str) -> None:
+    game = lost_windmill.copy()
+    lost_review.annotate(game)
+    doc = json.loads(game.to_json())
+    doc["annotations"] = corrupt
+    with pytest.warns(AnnotationsWarning, match=rf"annotations in this save file were left out \(.*{why}"):
+        loaded = Game.from_json(json.dumps(doc))
+    assert loaded.annotations == {} and loaded.history == game.history
+
+
+def test_annotate_by_hand_and_bad_marks() -> None:
+    game = Game(seed=1)
+    game.play("n1>c")
+    game.annotate(1, "!", "At once.")
+    assert Game.from_json(game.to_json()).annotations == {0: Annotation("!", "At once.")}
+    game.annotate(1)  # nothing: no annotation
+    assert game.annotations == {}
+    with pytest.raises(ValueError, match="no move 2 to annotate"):
+        game.annotate(2, "?")
+    with pytest.raises(ValueError, match="mark is one of"):
+        game.annotate(1, "???")
+    with pytest.raises(ValueError, match="review is of another game"):
+        review(game, cache=ReviewCache(), **SMALL).annotate(Game(seed=2))
+
+
+def test_the_picture_of_a_move_points_at_it(lost_windmill, lost_review) -> None:
+    tp = lost_review.turning_point
+    svg = lost_review.picture(lost_windmill, tp.number)._repr_svg_()
+    assert svg.count("data-arrow=") == 1 + (tp.best is not None)
+    with pytest.raises(ValueError, match="no move 0"):
+        lost_review.picture(lost_windmill, 0)

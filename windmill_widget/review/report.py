@@ -113,6 +113,37 @@ class Review(Sequence[MoveReview]):
         )
         return head + tail
 
+    # -- on the game -----------------------------------------------------------------------------
+    def _check_game(self, game: Any) -> None:
+        played = [str(m) for m in getattr(game, "history", ())]
+        if getattr(game, "name", None) != self.game or played[: len(self)] != [m.move for m in self]:
+            raise ValueError(f"This review is of another game: it reviews {len(self)} moves of {self.game}.")
+
+    def annotate(self, game: Any) -> None:
+        """Write the review into ``game``'s annotations (kept by its save file): each marked move
+        gets its band's PGN mark (``?!``, ``?``, ``??``) and its reason as the comment, and so does
+        the turning point. ``ValueError`` if ``game`` is not the game reviewed."""
+        self._check_game(game)
+        for m in self:
+            if m.band is not Band.NONE or m.turning:
+                game.annotate(m.number, m.band.nag, m.reason)
+
+    def picture(self, game: Any, number: int) -> Any:
+        """The position before move ``number`` of ``game`` (the game reviewed), the move before it
+        tinted, the move played drawn as a red arrow and the better move, if any, as a blue one."""
+        self._check_game(game)
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(self):
+            raise ValueError(f"There is no move {excerpt(number)} in this review of {len(self)} moves.")
+        m = self[number - 1]
+        g = game.copy()
+        while len(g.history) > m.index:
+            g.undo()
+        parse = g.move_type.parse
+        arrows = [(*_piles(parse(m.move)), "red")]
+        if m.best is not None:
+            arrows.append((*_piles(parse(m.best)), "hint"))
+        return g.picture(arrows=arrows)
+
     # -- tables ----------------------------------------------------------------------------------
     HEADER = ("#", "move", "solver before", "solver after", "chance", "drop", "band", "best")
 
@@ -230,6 +261,10 @@ class Review(Sequence[MoveReview]):
 
 
 _BANDS = (Band.BLUNDER, Band.MISTAKE, Band.INACCURACY)
+
+
+def _piles(move: Any) -> tuple[str, str]:
+    return move.src, move.dst
 
 
 def _plural(word: str, n: int) -> str:
