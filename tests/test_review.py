@@ -78,7 +78,8 @@ def test_the_turning_point_of_a_lost_game(lost_windmill, lost_review) -> None:
     # every verdict before it is a win, every one after a loss
     assert all(m.verdict_before.won for m in lost_review[: tp.index + 1])
     assert all(m.verdict_after.lost for m in lost_review[tp.index :])
-    assert f"could still be won until move {tp.number}; after {tp.text} ({tp.move})" in lost_review.summary()
+    said = f"could still be won until move {tp.number}; after it ({tp.move}: {tp.text}) it could not"
+    assert said in lost_review.summary()
     assert "could not" in tp.reason
     assert lost_review[-1].verdict_after.method == "game-over"
 

@@ -92,8 +92,8 @@ class Review(Sequence[MoveReview]):
             head = f"The deal could not be won from the start (proved by {self.verdict_start.how})."
         elif tp is not None:
             head = (
-                f"The deal could still be won until move {tp.number}; after {tp.text} "
-                f"({tp.move}) it could not."
+                f"The deal could still be won until move {tp.number}; after it ({tp.move}: {tp.text}) "
+                "it could not."
             )
         elif self.verdict_end.won:
             head = f"After {n} moves the deal can still be won."
