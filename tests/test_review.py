@@ -272,3 +272,13 @@ def test_the_picture_of_a_move_points_at_it(lost_windmill, lost_review) -> None:
     assert svg.count("data-arrow=") == 1 + (tp.best is not None)
     with pytest.raises(ValueError, match="no move 0"):
         lost_review.picture(lost_windmill, 0)
+
+
+def test_the_progress_bar_and_the_game_left_as_it_was(lost_windmill, capsys) -> None:
+    game = lost_windmill.copy()
+    game.undo()  # a move to redo: the review covers the moves played, and leaves the game alone
+    before_json = game.to_json()
+    r = review(game, cache=ReviewCache(), **{**SMALL, "progress": True})
+    assert len(r) == len(lost_windmill.history) - 1
+    assert game.to_json() == before_json
+    assert "Reviewing" in capsys.readouterr().err
