@@ -10,6 +10,7 @@ games); it imports nothing of any game, of the players, the lab or the widget.
 True
 """
 
+from .annotations import Annotation, AnnotationsWarning
 from .cards import Card, CardLike
 from .deal import DEAL_ALGORITHM, check_seed
 from .errors import IllegalMove, SaveFileError
@@ -22,6 +23,8 @@ from .view import PlayerView, Strategy
 
 __all__ = [
     "DEAL_ALGORITHM",
+    "Annotation",
+    "AnnotationsWarning",
     "Card",
     "CardLike",
     "IllegalMove",

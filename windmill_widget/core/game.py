@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .annotations import Annotation
 from .cards import NUM_CARDS, Card, CardLike, assign_ids
 from .deal import check_seed, random_seed
 from .errors import IllegalMove
@@ -21,6 +22,7 @@ from .text import excerpt
 
 if TYPE_CHECKING:
     from .position import Position
+    from .svg import Picture
     from .view import PlayerView
 
 
@@ -44,7 +46,10 @@ class PatienceGame:
     # _pos is only ever changed through the methods below: _legal caches its legal codes until then.
     # _moves lists the moves played (kept in step with _records); _history caches it as a tuple until
     # the next play/undo/redo/restart, so repeated views and history reads do not rebuild it.
-    __slots__ = ("_history", "_legal", "_moves", "_origin", "_pos", "_records", "_redo", "rules", "seed")
+    # annotations: PGN-like marks and comments by move index (core/annotations.py), kept by save files.
+    __slots__ = (
+        "_history", "_legal", "_moves", "_origin", "_pos", "_records", "_redo", "annotations", "rules", "seed"
+    )  # fmt: skip
 
     def __init__(self, seed: int | None = None, *, rules: Any = None) -> None:
         if seed is None:
@@ -84,6 +89,27 @@ class PatienceGame:
     def svg(self, **kwargs: Any) -> str:
         """The position as a standalone SVG picture (renders on GitHub and nbviewer)."""
         raise NotImplementedError
+
+    def picture(self, *, last_move: Any = "last", **pointing: Any) -> Picture:
+        """The position as a picture that shows itself in a notebook (and as an ``<img>`` where the
+        notebook is not trusted), pointing as :meth:`svg` does; ``last_move`` is the last move
+        played unless told otherwise (``None``: no move), as ``chess.svg.board`` shows its
+        ``lastmove``.
+
+        >>> from windmill_widget import Game
+        >>> g = Game(seed=1); _ = g.play("n1>c")
+        >>> p = g.picture(arrows=[("w1", "c")], highlight=["w1"], labels={"c": "2"})
+        >>> p
+        <Picture Windmill position, seed=1: centre 2/52, playing>
+        >>> 'data-arrow="0"' in str(p)
+        True
+        """
+        from .svg import Picture
+
+        if last_move == "last":
+            last_move = self.history[-1] if self.history else None
+        svg = self.svg(last_move=last_move, **pointing)
+        return Picture(svg, f"{self.title} position, {self.origin}: {self.progress}, {self.status}")
 
     def text(self) -> str:
         """The position as a plain-text picture."""
@@ -137,6 +163,7 @@ class PatienceGame:
         self._legal: list[int] | None = None
         self._moves: list[Move] = []
         self._history: tuple[Move, ...] | None = ()
+        self.annotations: dict[int, Annotation] = {}
 
     @classmethod
     def _check_rules(cls, rules: Any) -> Any:
@@ -191,7 +218,27 @@ class PatienceGame:
         g._legal = None
         g._moves = list(self._moves)
         g._history = self._history  # a tuple: safe to share
+        g.annotations = dict(self.annotations)
         return g
+
+    def annotate(self, number: int, mark: str = "", comment: str = "") -> None:
+        """Mark move ``number`` (from 1, as people count moves) as PGN does (``"?"``, ``"??"``,
+        ``"!"``...) and comment on it; both empty: no annotation. Save files keep them.
+
+        >>> from windmill_widget import Game
+        >>> g = Game(seed=1); _ = g.play("n1>c")
+        >>> g.annotate(1, "!", "A 2 to the centre at once.")
+        >>> g.annotations
+        {0: Annotation('!', 'A 2 to the centre at once.')}
+        """
+        moves = len(self.history) + len(self._redo)
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= moves:
+            raise ValueError(f"There is no move {excerpt(number)} to annotate: this game has {moves} moves.")
+        note = Annotation(mark, comment)
+        if note.mark or note.comment:
+            self.annotations[number - 1] = note
+        else:
+            self.annotations.pop(number - 1, None)
 
     def restart(self) -> None:
         """Back to the deal, keeping nothing to redo (use ``undo`` to step back instead)."""

@@ -4,7 +4,9 @@ Loading validates everything and replays the moves through the game's rules, so 
 forged file raises :class:`SaveFileError` and never yields a half-loaded game. Nothing in a file is
 executed: it is read with :func:`json.loads` and checked field by field. The envelope names its game,
 so a Crazy Quilt file can never be loaded as Windmill. Windmill files written before the kit had
-two games (format ``windmill-game``, version 1) still load.
+two games (format ``windmill-game``, version 1) still load. An optional ``annotations`` field keeps
+the moves' marks and comments (:mod:`.annotations`, as PGN does); if it is corrupt the game still
+loads, without them, and an :class:`~.annotations.AnnotationsWarning` says why.
 
 >>> from windmill_widget import Game
 >>> g = Game(seed=7); _ = g.play("deal"); _ = g.undo()
@@ -20,6 +22,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from . import annotations
 from .deal import DEAL_ALGORITHM, check_seed
 from .errors import IllegalMove, SaveFileError
 from .registry import find_game
@@ -35,6 +38,8 @@ LEGACY_FORMAT, LEGACY_VERSION = "windmill-game", 1
 MAX_BYTES = 4_000_000  # far above any real game (a few hundred moves); refuses absurd input early
 MAX_MOVES = 100_000
 _FIELDS = {"format", "version", "game", "rules", "deal", "moves", "cursor"}
+#: An optional field: the moves' marks and comments (core/annotations.py), written only when there are any.
+_OPTIONAL = {"annotations"}
 
 
 def dump(game: PatienceGame, *, indent: int | None = None) -> str:
@@ -57,6 +62,9 @@ def dump(game: PatienceGame, *, indent: int | None = None) -> str:
         "moves": moves,
         "cursor": len(game.history),
     }
+    notes = annotations.to_json(game.annotations, len(moves))
+    if notes:
+        doc["annotations"] = notes
     return json.dumps(doc, indent=indent, ensure_ascii=False)
 
 
@@ -140,7 +148,7 @@ def load(text: str | bytes, expect: type[PatienceGame] | None = None) -> Patienc
             f"This is a {cls.title} save file, not a {expect.title} one: load it with "
             f"{cls.__name__}.from_json(...), or with windmill_widget.load_game(...) for any game."
         )
-    extra = set(doc) - _FIELDS
+    extra = set(doc) - _FIELDS - _OPTIONAL
     if extra:
         raise SaveFileError(f"This save file has unknown fields: {excerpt(sorted(extra))}.")
     try:
@@ -170,6 +178,8 @@ def load(text: str | bytes, expect: type[PatienceGame] | None = None) -> Patienc
             ) from None
     for _ in range(len(moves) - cursor):
         game.undo()
+    if "annotations" in doc:  # a fault here costs the comments, never the game
+        game.annotations = annotations.read_or_warn(doc["annotations"], len(moves))
     return game
 
 

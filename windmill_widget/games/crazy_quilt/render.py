@@ -43,9 +43,19 @@ def _foundation_y(k: int) -> float:
     return QUILT_Y + k * step + (step - CARD_H) / 2 + LABEL_H / 2
 
 
-def svg(game: QuiltGame, *, scale: float = 1.0) -> str:
-    """The position as an SVG document string."""
+def svg(
+    game: QuiltGame,
+    *,
+    scale: float = 1.0,
+    last_move: object = None,
+    arrows: object = (),
+    highlight: object = (),
+    labels: object = None,
+) -> str:
+    """The position as an SVG document string, pointing at its piles as asked (see
+    :func:`windmill_widget.core.svg.pointing`)."""
     parts: list[str] = []
+    boxes: dict[str, pic.Box] = {}
     free = set(game.available())
     for c, letter in enumerate(COLUMNS):
         parts.append(pic.label(letter, QUILT_X + c * CELL, QUILT_Y, CELL))
@@ -56,6 +66,7 @@ def svg(game: QuiltGame, *, scale: float = 1.0) -> str:
         )
     for i, name in enumerate(CELLS):
         x, y, across = _cell_box(i)
+        boxes[name] = (x, y, CARD_H, CARD_W) if across else (x, y, CARD_W, CARD_H)
         card = game.top(name)
         if card is None:
             parts.append(pic.slot(x, y, pile=name, across=across))
@@ -66,12 +77,14 @@ def svg(game: QuiltGame, *, scale: float = 1.0) -> str:
         for k, name in enumerate(names):
             y = _foundation_y(k)
             pile = game.pile(name)
+            boxes[name] = (x, y, CARD_W, CARD_H)
             parts.append(pic.label(f"{name} {len(pile)}/13", x, y))
             parts.append(pic.card(pile[-1], x, y, pile=name) if pile else pic.slot(x, y, pile=name))
     x = QUILT_X
     for name in BOARD["top"]:
         if name == "stock":
             stock = game.pile("stock")
+            boxes[name] = (x, TOP_Y, CARD_W, CARD_H)
             left = game.redeals_left
             text = f"stock ({len(stock)}), {left} redeal{'s' * (left != 1)} left"
             parts.append(pic.label(text, x, TOP_Y, 2 * CARD_W + GAP))
@@ -81,6 +94,8 @@ def svg(game: QuiltGame, *, scale: float = 1.0) -> str:
             waste = game.pile("waste")
             fan = CARD_W + (WASTE_SHOWN - 1) * WASTE_STEP
             parts.append(pic.label(f"waste ({len(waste)})", x, TOP_Y, fan))
+            shown = max(0, min(len(waste), WASTE_SHOWN) - 1)
+            boxes[name] = (x + shown * WASTE_STEP, TOP_Y, CARD_W, CARD_H)
             if not waste:
                 parts.append(pic.slot(x, TOP_Y, pile="waste"))
             for k, card in enumerate(waste[-WASTE_SHOWN:]):
@@ -88,6 +103,7 @@ def svg(game: QuiltGame, *, scale: float = 1.0) -> str:
             x += fan + 2 * GAP
         elif game.rules.held:
             hand = game.top("hand")
+            boxes["hand"] = (x, TOP_Y, CARD_W, CARD_H)
             parts.append(pic.label("hand", x, TOP_Y))
             parts.append(pic.card(hand, x, TOP_Y, pile="hand") if hand else pic.slot(x, TOP_Y, pile="hand"))
     height = QUILT_Y + SIZE * CELL + GAP
@@ -95,7 +111,16 @@ def svg(game: QuiltGame, *, scale: float = 1.0) -> str:
     if outcome is not None:
         parts.append(pic.note(outcome.text, WIDTH / 2, height + 4))
         height += 16
-    return pic.document(WIDTH, height, "".join(parts), label="Crazy Quilt position", scale=scale)
+    under, over = pic.pointing(
+        boxes,
+        pic.move_piles(type(game).move_type),
+        last_move=last_move,
+        arrows=arrows,
+        highlight=highlight,
+        labels=labels,
+    )
+    body = under + "".join(parts) + over
+    return pic.document(WIDTH, height, body, label="Crazy Quilt position", scale=scale)
 
 
 def text_diagram(game: QuiltGame) -> str:

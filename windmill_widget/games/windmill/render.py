@@ -45,18 +45,30 @@ def _label(name: str, x: float, y: float, extra: str = "", width: float = CARD_W
     return pic.label(f"{name} {extra}".strip(), x, y, width)
 
 
-def svg(game: Game, *, scale: float = 1.0) -> str:
-    """The position as an SVG document string."""
+def svg(
+    game: Game,
+    *,
+    scale: float = 1.0,
+    last_move: object = None,
+    arrows: object = (),
+    highlight: object = (),
+    labels: object = None,
+) -> str:
+    """The position as an SVG document string, pointing at its piles as asked (see
+    :func:`windmill_widget.core.svg.pointing`)."""
     parts: list[str] = []
+    boxes: dict[str, pic.Box] = {}
     for name in PILES:
         x, y = _cell(name)
         pile = game.pile(name)
+        boxes[name] = (x, y, CARD_W, CARD_H)
         if name == "stock":
             parts.append(_label(name, x, y, f"({len(pile)})"))
             parts.append(pic.back(x, y) if pile else pic.slot(x, y, pile=name, text="empty"))
             continue
         if name == "waste":
             x, y, box_w, _ = WASTE_BOX
+            boxes[name] = (x + max(0, min(len(pile), WASTE_SHOWN) - 1) * WASTE_STEP, y, CARD_W, CARD_H)
             parts.append(_label(name, x, y, f"({len(pile)})", box_w))
             if not pile:
                 parts.append(pic.slot(x, y, pile=name))  # where the first card lands
@@ -79,7 +91,15 @@ def svg(game: Game, *, scale: float = 1.0) -> str:
     if outcome is not None:
         parts.append(pic.note(outcome.text, width / 2, height - 4))
         height += 12
-    return pic.document(width, height, "".join(parts), label="Windmill position", scale=scale)
+    under, over = pic.pointing(
+        boxes,
+        pic.move_piles(type(game).move_type),
+        last_move=last_move,
+        arrows=arrows,
+        highlight=highlight,
+        labels=labels,
+    )
+    return pic.document(width, height, under + "".join(parts) + over, label="Windmill position", scale=scale)
 
 
 def _show(game: Game, name: str) -> str:

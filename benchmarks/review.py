@@ -1,0 +1,75 @@
+"""How long a game review takes (``windmill_widget.review.review``): a typical game of each game,
+played by a built-in player to its end, reviewed with the default settings (or those given), CPU
+time (the machine may be busy: CPU time is what an idle core would take), the positions solved
+and what the review found.
+
+    nice -n 15 .venv/bin/python benchmarks/review.py          # Windmill deal 3, Crazy Quilt deal 3
+    .venv/bin/python benchmarks/review.py --game windmill --deals 0-4 --samples 8
+
+A second review of the same game (from the cache) is timed too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain checkout too
+
+from windmill_widget import find_game
+from windmill_widget.review import DEFAULTS, ReviewCache, review
+from windmill_widget.solver.windmill.clairvoyant import warm_up
+from windmill_widget.strategies import lookahead, tips
+
+PLAYERS = {"windmill": lookahead, "crazy-quilt": tips}  # each game's strongest quick player
+
+
+def deals(text: str) -> list[int]:
+    lo, _, hi = text.partition("-")
+    return list(range(int(lo), int(hi or lo) + 1))
+
+
+def one(game_name: str, seed: int, settings: dict) -> None:
+    game = find_game(game_name)(seed=seed)
+    player = PLAYERS[game_name]
+    while game.status == "playing":
+        game.play(player(game.view()))
+    cache = ReviewCache()
+    t = time.process_time()
+    r = review(game, progress=False, cache=cache, **settings)
+    first = time.process_time() - t
+    solved = len(cache.solutions)
+    t = time.process_time()
+    review(game, progress=False, cache=cache, **settings)
+    again = time.process_time() - t
+    tp = r.turning_point
+    print(
+        f"{game_name:<12} deal {seed:>4}  {len(r):>3} moves  {game.status:<4}  review {first:6.1f} s CPU "
+        f"({first / max(1, len(r)):.2f} s a move), again {again:.2f} s; {solved} positions solved; "
+        f"turning point {tp.number if tp else '-'}; blunders/mistakes/inaccuracies "
+        f"{r.count('blunder')}/{r.count('mistake')}/{r.count('inaccuracy')}"
+    )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", choices=[*PLAYERS, "both"], default="both")
+    ap.add_argument("--deals", default="3", help="a deal number or a range, e.g. 0-4")
+    ap.add_argument("--budget", type=int, help="positions per solve of a position (default: the game's)")
+    ap.add_argument("--samples", type=int, help="guesses at the stock per position (default: the game's)")
+    ap.add_argument("--sample-budget", type=int, help="positions per guess (default: the game's)")
+    args = ap.parse_args()
+    warm_up()  # compile (or load) Windmill's solver loops before any clock starts
+    given = {"budget": args.budget, "samples": args.samples, "sample_budget": args.sample_budget}
+    settings = {k: v for k, v in given.items() if v is not None}
+    games = list(PLAYERS) if args.game == "both" else [args.game]
+    for name in games:
+        print(f"{name}: defaults {DEFAULTS[name]}, overridden by {settings or 'nothing'}")
+        for seed in deals(args.deals):
+            one(name, seed, settings)
+
+
+if __name__ == "__main__":
+    main()
