@@ -340,6 +340,7 @@ const isStock = (name) => name === "stock";
  *   floating  [{id, cx, cy, angle, lifted, faceDown}] cards drawn on top (animations, the dragged card)
  *   hidden    Set of card ids not drawn in their piles (they are floating)
  *   labels    {pile: caption} for the piles outside the game's figure (stock, waste, hand)
+ *   glow      piles to ring in the highlight colour (a won game's foundations), or null
  */
 export function drawScene(ctx, layout, scene, theme) {
   const { piles: rects, cardW, cardH } = layout;
@@ -397,6 +398,11 @@ export function drawScene(ctx, layout, scene, theme) {
       outline(ctx, b, theme.hint, lineW, cardW * 0.25);
       drawArrow(ctx, { x: a.x + a.w / 2, y: a.y + a.h / 2 }, { x: b.x + b.w / 2, y: b.y + b.h / 2 }, theme.hint, lineW);
     }
+  }
+  // A won game: its foundations glow (the still celebration, and where a leap has ended).
+  for (const name of scene.glow ?? []) {
+    const count = (scene.piles?.[name] ?? []).length;
+    if (rects[name] && count) outline(ctx, topCardRect(layout, name, count), theme.highlight, lineW, cardW * 0.4);
   }
   if (picked) {
     drawCard(ctx, placement(picked.rect), size, scene.faces[picked.id] ?? "??", theme, { lifted: true });

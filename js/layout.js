@@ -168,3 +168,24 @@ export function neighbour(layout, name, direction) {
   }
   return best;
 }
+
+/**
+ * Where `rect` lies with respect to the part of the page a player sees (`view`; both {left, top, right,
+ * bottom} in the same coordinates): null when at least half of it is in view, else "above", "below",
+ * "to the left" or "to the right" (the larger miss first), for the message line to say where to look.
+ */
+export function outOfView(rect, view) {
+  const w = rect.right - rect.left;
+  const h = rect.bottom - rect.top;
+  const seenW = Math.max(0, Math.min(rect.right, view.right) - Math.max(rect.left, view.left));
+  const seenH = Math.max(0, Math.min(rect.bottom, view.bottom) - Math.max(rect.top, view.top));
+  if (w > 0 && h > 0 && seenW * seenH >= (w * h) / 2) return null;
+  const misses = [
+    ["above", view.top - rect.top],
+    ["below", rect.bottom - view.bottom],
+    ["to the left", view.left - rect.left],
+    ["to the right", rect.right - view.right],
+  ];
+  misses.sort((a, b) => b[1] - a[1]);
+  return misses[0][0];
+}
