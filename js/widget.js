@@ -142,7 +142,7 @@ function render({ model, el }) {
     step: 1, "aria-label": "Move of the line" }); // prettier-ignore
   const sliderText = element("output", { className: "windmill-slider-text" });
   const lineBar = element("div", { className: "windmill-linebar", role: "group", "aria-label": "Deal and replay" },
-    replayButton, slider, sliderText, dealForm, share); // prettier-ignore
+    replayButton, slider, sliderText, info, dealForm, share); // prettier-ignore
   const playerSelect = element("select", { "aria-label": "Player for autoplay", dataset: { role: "player" } });
   const speedSelect = element("select", { "aria-label": "Autoplay speed", dataset: { role: "speed" } });
   const sessionText = element("span", { className: "windmill-banner-session" });
@@ -301,7 +301,6 @@ function render({ model, el }) {
     playerSelect.replaceChildren(...(meta.players ?? []).map((p) => element("option", { value: p }, p)));
     speedSelect.replaceChildren(...(meta.speeds ?? ["normal"]).map((s) => element("option", { value: s }, SPEED_LABELS[s] ?? s)));
     speedSelect.value = (meta.speeds ?? []).includes("normal") ? "normal" : speedSelect.value;
-    toolbar.append(info);
     toolbar.setAttribute("aria-label", `${meta.title ?? "Board"} controls`);
     pileLayer.setAttribute("aria-label", `${meta.title ?? "Game"} board`);
     pileEls = {};
@@ -477,11 +476,9 @@ function render({ model, el }) {
       if (buttons[move]) buttons[move].disabled = busy || !(state.legal ?? []).includes(move);
     }
     buttons.stop.hidden = !busy;
-    const parts = [`Move ${state.moves ?? 0}`];
-    if (state.deal) parts.push(state.deal);
-    if (state.rules) parts.push(`${state.rules} rules`);
-    if (state.redeals_left !== undefined) parts.push(`${state.redeals_left} redeal${state.redeals_left === 1 ? "" : "s"} left`);
-    info.textContent = parts.join(" · ");
+    // Beside the slider's "Move 3 of 40" (the deal and its rules are the share line's).
+    const left = state.redeals_left;
+    info.textContent = left === undefined ? "" : `${left} redeal${left === 1 ? "" : "s"} left`;
     const msg = state.message ?? {};
     const over = Boolean(state.banner);
     banner.hidden = !over;

@@ -1076,7 +1076,7 @@ class PatienceWidget(anywidget.AnyWidget):
         stock = g.board_facts()["stockMoves"][0]
         return (
             f"{g.title}, {deal}, {self._rules_name()} rules. Click a card, then where it goes; or drag it, "
-            f"or double-click it. Keys: d {stock}, u undo, r redo, h hint, n new game."
+            f"or double-click it. Keys: d {stock}, u undo, r redo, h hint, n next deal."
         )
 
 

@@ -48,7 +48,11 @@ def test_board_controls_in_jupyterlab(browser, lab) -> None:
 
 
 def check_deals_and_autoplay(nb: LabNotebook) -> None:
-    nb.run_cell("from windmill_widget import Rules, WindmillWidget\nw = WindmillWidget(seed=1234, rules=Rules.strict())\nw", 0)
+    code = (
+        "from windmill_widget import Rules, WindmillWidget\n"
+        "w = WindmillWidget(seed=1234, rules=Rules.strict())\nw"
+    )
+    nb.run_cell(code, 0)
     board = nb.board(0)
     board.wait_drawn(0)
     share = board.root.locator(".windmill-share")
@@ -71,7 +75,7 @@ def check_deals_and_autoplay(nb: LabNotebook) -> None:
     board.click("stock")
     expect(board.button("restart")).to_be_enabled(timeout=REACT_MS)
     board.button("restart").click()
-    expect(board.root.locator(".windmill-info")).to_contain_text("Move 0", timeout=REACT_MS)
+    expect(board.root.locator(".windmill-slider-text")).to_have_text("Move 0 of 0", timeout=REACT_MS)
     # Autoplay with the chosen player and speed; Stop stops it.
     board.root.locator('select[data-role="player"]').select_option("greedy")
     board.root.locator('select[data-role="speed"]').select_option("slow")
@@ -138,9 +142,12 @@ def check_target_out_of_view(nb: LabNotebook) -> None:
     board.root.evaluate("(root) => root.scrollIntoView({ block: 'start' })")
     legal = nb.value("[str(m) for m in q.game.legal_moves() if '>' in str(m)]")
     in_view = {p: board.pile(p).evaluate(_IN_VIEW_JS) for m in legal for p in m.split(">")}
-    moves = [m for m in legal if in_view[m.split(">")[0]] and not in_view[m.split(">")[1]]]
-    targets = {m.split(">")[0]: [x.split(">")[1] for x in legal if x.startswith(m.split(">")[0] + ">")] for m in moves}
-    src = next((s for s, ts in targets.items() if not any(in_view[t] for t in ts)), None)
+    targets: dict[str, list[str]] = {}
+    for m in legal:
+        s, t = m.split(">")
+        targets.setdefault(s, []).append(t)
+    # A card in view, each pile that takes it out of view.
+    src = next((s for s, ts in targets.items() if in_view[s] and not any(in_view[t] for t in ts)), None)
     assert src is not None, f"no card whose targets are all out of view at this size: {legal}"
     dst = targets[src][0]
     board.pile(src).click()
