@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sys
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from windmill_widget import Game, QuiltGame, Rules
 from windmill_widget.core.finish import sure_finish
 from windmill_widget.core.share import DealRef, parse_deal, share_line
 from windmill_widget.lab.session import SessionStats, StatsFileError
+from windmill_widget.replay import replay_controls
 from windmill_widget.widget import AutoplayEnd, QuiltWidget, WindmillWidget
 
 
@@ -81,6 +83,24 @@ def test_a_bad_deal_is_said_in_one_line_and_loses_nothing(text: str) -> None:
     message = w.state["message"]
     assert message["kind"] == "refused" and "\n" not in message["text"] and len(message["text"]) < 200
     assert snapshot(w)[1:] == before[1:] and len(w.game.history) == 1
+
+
+def test_a_pysolfc_deal_without_pysol_cards_says_what_to_install(monkeypatch) -> None:
+    monkeypatch.setitem(sys.modules, "pysol_cards.random", None)  # its import now fails
+    w = WindmillWidget(seed=42)
+    before = snapshot(w)
+    assert not send(w, "play_deal", deal="pysolfc:12345")
+    assert "pysol-cards" in w.state["message"]["text"] and snapshot(w)[1:] == before[1:]
+
+
+def test_replay_controls_serve_either_game() -> None:
+    line = QuiltGame(seed=7)
+    for _ in range(5):
+        line.play(line.legal_moves()[0])
+    ui = replay_controls(QuiltWidget(seed=1), line)
+    assert (ui.slider.max, ui.slider.value) == (5, 0)
+    ui.slider.value = 3
+    assert ui.board.state["moves"] == 3 and ui.board.state["line"] == 5
 
 
 def test_a_pysolfc_deal_of_crazy_quilt_is_refused_in_a_sentence() -> None:

@@ -478,9 +478,9 @@ class PatienceWidget(anywidget.AnyWidget):
             if ref.rules is None:
                 return self.new_game(ref.number) if ref.kind == "seed" else self.new_game(pysolfc=ref.number)
             game = deal_from(type(self._game), ref)
-        except (ValueError, TypeError) as err:
+        except (ValueError, TypeError, ImportError) as err:  # ImportError: PySolFC's generators missing
             self._say("refused", _sentence(shorten(str(err), 160)))
-            raise ValueError(str(err)) from None
+            raise
         self._replace(game, ("info", f"New game: {_deal_name(game)}, {game.rules.preset} rules. "
                                      "Undo goes back to the last game."))  # fmt: skip
         return game
@@ -909,7 +909,10 @@ class PatienceWidget(anywidget.AnyWidget):
             elif kind == "seek":
                 return self._seek_intent(intent.get("to"))
             elif kind == "play_deal":
-                self.play_deal(intent.get("deal"))
+                try:
+                    self.play_deal(intent.get("deal"))
+                except (TypeError, ImportError):
+                    return False  # said on the board
             elif kind in ("autoplay", "replay"):
                 return self._run_intent(kind, intent)
         except (IllegalMove, ValueError):
