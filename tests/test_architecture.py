@@ -111,7 +111,7 @@ def test_a_game_imports_the_core_and_itself_only(path: Path) -> None:
 
 @pytest.mark.parametrize(
     "path",
-    [p for sub in ("strategies", "solver", "lab") for p in modules_under(sub)],
+    [p for sub in ("strategies", "solver", "lab", "review") for p in modules_under(sub)],
     ids=lambda p: f"{p.parent.name}/{p.name}",
 )
 def test_players_solver_and_lab_do_not_import_the_widget(path: Path) -> None:

@@ -333,13 +333,21 @@ class Sampling:
         """1 if the solver wins the sample in ``s`` after move ``m`` within its budgets, else 0."""
         rec = s.apply(m)
         try:
-            if s.out == 0:
-                return 1
-            if self.relax and dig_search(s, self.relax)[0] is False:
-                return 0
-            return int(beam_search(s, self.width, max_nodes=self.nodes).line is not None)
+            return int(wins_guess(s, relax=self.relax, width=self.width, nodes=self.nodes))
         finally:
             s.undo(rec)
+
+
+def wins_guess(s: SearchState, *, relax: int = RELAX, width: int = WIDTH, nodes: int = NODES) -> bool:
+    """Whether the solver's quick test wins ``s``, a position with a guess at the stock's order:
+    the dig relaxation (``relax`` nodes; 0: none) first, which proves many guesses lost at once,
+    then the beam search (``width`` positions a layer, at most ``nodes``). Undecided is not a win.
+    What the sampling player asks of each guess (and the game review, of Windmill's)."""
+    if s.out == 0:
+        return True
+    if relax and dig_search(s, relax)[0] is False:
+        return False
+    return beam_search(s, width, max_nodes=nodes).line is not None
 
 
 def _describe(view: PlayerView, move: Move) -> str:

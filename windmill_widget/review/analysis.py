@@ -1,0 +1,422 @@
+"""How a game is reviewed: the solver's verdict on every position, a no-peeking player's chance
+before and after every move, cached by position.
+
+**Verdicts.** Along a game the clairvoyant verdicts are monotone: a position from which the deal
+can be won follows only positions from which it could be won (play the same moves, then the line),
+and a position proved lost is followed only by lost ones. So the review solves the last position
+and the first, then bisects between the last known win and the first known loss: a game of 200
+moves costs some ten solver calls, not 200, and the turning point falls out (a position the budget
+leaves unknown is solved around on both sides).
+
+**Chances.** The moves of a position are grouped by the position they lead to (suits, and which
+sail or corner is which, dropped: :meth:`PatienceGame.signature`). Each group's chance is, in the
+order tried:
+
+* *known*: the stock's order is known to the player (the stock is empty, or Crazy Quilt after a
+  redeal, when the waste turned over was seen): the solver's verdict after the move, 1 or 0;
+* *exact*: Windmill with at most ``exact`` cards in the stock, under rules the exact search takes
+  (:func:`~windmill_widget.solver.windmill.no_peek.no_peek`), within ``exact_units`` of work;
+* *sampled*: the unseen cards shuffled into the stock ``samples`` times (seeded by ``seed`` and the
+  position); on each guess the solver (``sample_budget`` positions) is asked whether the deal can
+  be won after the move, as the ``sampling`` player asks it. Every group meets the same guesses,
+  so their difference is measured with less noise than each. A guess the solver leaves undecided
+  counts as a loss. This counts what a player who guessed the order could win, so it leans high
+  where a player must commit before seeing which order it is (strategy fusion); near the stock's
+  end the exact search, and after a redeal the known order, replace it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ..core.game import PatienceGame
+from ..core.moves import Move
+from ..core.outcome import Status
+from ..core.text import excerpt
+from ..games.windmill.search import SearchState as WindmillState
+from ..solver import Solution, solve
+from ..solver.verdict import Verdict
+from ..solver.windmill.bound import dig_search
+from ..solver.windmill.no_peek import no_peek, takes
+from ..strategies.windmill.sampling import EXACT, EXACT_UNITS, NODES, RELAX, SAMPLES, wins_guess
+from .values import Band, Chance, MoveReview, SolverVerdict
+
+#: Each game's default effort: positions the clairvoyant solver may search for each position it is
+#: asked about (``budget``), guesses at the stock's order for each position (``samples``) and the
+#: solver's positions for each guess (``sample_budget``). Windmill's guesses are the ``sampling``
+#: player's; Crazy Quilt's solver runs as Python, so it gets less of everything.
+DEFAULTS: dict[str, dict[str, int]] = {
+    "windmill": {"budget": 300_000, "samples": SAMPLES, "sample_budget": NODES},
+    "crazy-quilt": {"budget": 30_000, "samples": 4, "sample_budget": 500},
+}
+BUDGET, SAMPLE_BUDGET = DEFAULTS["windmill"]["budget"], DEFAULTS["windmill"]["sample_budget"]
+#: Stock cards at or below which Windmill's exact no-peeking search decides, and its work budget.
+EXACT = EXACT
+EXACT_UNITS = EXACT_UNITS
+
+
+class ReviewCache:
+    """What reviews have learned, by position: the solver's answers, and the chances of each
+    position's moves (under the settings they were measured with). Reviewing a game twice, or
+    games that pass through the same positions (transpositions: moves in another order, the other
+    copy of a card), solves each position once. ``hits`` and ``misses`` count lookups; past
+    ``max_entries`` entries the oldest half is forgotten.
+
+    >>> cache = ReviewCache()
+    >>> cache
+    <ReviewCache: 0 positions solved, 0 sampled; 0 hits, 0 misses>
+    """
+
+    def __init__(self, max_entries: int = 100_000) -> None:
+        if isinstance(max_entries, bool) or not isinstance(max_entries, int) or max_entries < 1:
+            raise ValueError(f"max_entries must be a whole number of at least 1, not {excerpt(max_entries)}.")
+        self.max_entries = max_entries
+        self.solutions: dict[tuple, Solution] = {}
+        self.choices: dict[tuple, _Choices] = {}
+        self.hits = 0
+        self.misses = 0
+
+    def clear(self) -> None:
+        self.solutions.clear()
+        self.choices.clear()
+        self.hits = self.misses = 0
+
+    def _keep(self, table: dict, key: tuple, value: Any) -> None:
+        if len(table) >= self.max_entries:
+            for old in list(table)[: len(table) // 2]:
+                del table[old]
+        table[key] = value
+
+    def __repr__(self) -> str:
+        return (
+            f"<ReviewCache: {len(self.solutions)} positions solved, {len(self.choices)} sampled; "
+            f"{self.hits} hits, {self.misses} misses>"
+        )
+
+
+#: The cache :func:`review` uses unless given another.
+CACHE = ReviewCache()
+
+
+@dataclass(frozen=True)
+class Settings:
+    """A review's effort (see :func:`~windmill_widget.review.review`)."""
+
+    budget: int = BUDGET
+    samples: int = SAMPLES
+    sample_budget: int = SAMPLE_BUDGET
+    exact: int = EXACT
+    exact_units: int = EXACT_UNITS
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        for name in ("budget", "samples", "sample_budget"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"{name} must be a whole number of at least 1, not {excerpt(value)}.")
+        for name in ("exact", "exact_units"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise ValueError(f"{name} must be a whole number of at least 0, not {excerpt(value)}.")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+            raise ValueError(f"seed must be a whole number, not {excerpt(self.seed)}.")
+
+
+@dataclass(frozen=True)
+class _Choices:
+    """A position's distinct moves (one move for each position they lead to), their chances, and
+    each legal move's group."""
+
+    moves: tuple[Move, ...]
+    chances: tuple[Chance, ...]
+    group: dict[Move, int]
+    wins: tuple[tuple[int, ...], ...] = ()  # per group, per guess (sampled only)
+
+    @property
+    def best(self) -> float:
+        return max(c.value for c in self.chances)
+
+
+def _key(game: PatienceGame) -> tuple:
+    return (game.name, repr(game.rules), game.signature())
+
+
+def game_positions(game: PatienceGame) -> list[PatienceGame]:
+    """The game before each move of its history, and after the last."""
+    g = game.copy()
+    while g.can_undo:
+        g.undo()
+    out = [g.copy()]
+    for m in game.history:
+        g.play(m)
+        out.append(g.copy())
+    return out
+
+
+# -- the solver's verdicts ---------------------------------------------------------------------------
+class Verdicts:
+    """The solver's verdict on each position of a game, solving as few as the monotone verdicts allow."""
+
+    def __init__(
+        self, positions: Sequence[PatienceGame], settings: Settings, cache: ReviewCache, tick: Any
+    ) -> None:
+        self.positions = positions
+        self.moves = [str(m) for m in positions[-1].history]
+        self.settings = settings
+        self.cache = cache
+        self.tick = tick
+        self.v: list[SolverVerdict | None] = [None] * len(positions)
+
+    def all(self) -> list[SolverVerdict]:
+        last = len(self.positions) - 1
+        self._get(last)
+        if last:
+            self._get(0)
+        self._fill(0, last)
+        return [v for v in self.v if v is not None]
+
+    def _fill(self, a: int, b: int) -> None:
+        """Decide the positions strictly between ``a`` and ``b`` (both solved): between two the
+        solver left undecided, none is solved (a hard stretch: it would spend its budget on each
+        in vain)."""
+        open_ = [i for i in range(a + 1, b) if self.v[i] is None]
+        if not open_:
+            return
+        if not self.v[a].decided and not self.v[b].decided:  # type: ignore[union-attr]
+            for i in open_:
+                self.v[i] = SolverVerdict(
+                    Verdict.UNKNOWN, (), "", "not solved: the solver decided neither side"
+                )
+            return
+        mid = open_[len(open_) // 2]
+        self._get(mid)
+        self._fill(a, mid)
+        self._fill(mid, b)
+
+    def _get(self, i: int) -> None:
+        if self.v[i] is not None:
+            return
+        v = self._verdict(self.positions[i])
+        self.v[i] = v
+        if v.won:  # every earlier position could be won too: play on to here, then the line
+            for j in range(i - 1, -1, -1):
+                if self.v[j] is not None and self.v[j].won:
+                    break
+                self.v[j] = SolverVerdict(Verdict.WON, (*self.moves[j:i], *v.line), v.method, _at(v.how, i))
+        elif v.lost:  # every later position is lost too
+            for j in range(i + 1, len(self.v)):
+                if self.v[j] is not None and self.v[j].lost:
+                    break
+                self.v[j] = SolverVerdict(Verdict.LOST, (), v.method, _at(v.how, i))
+
+    def _verdict(self, game: PatienceGame) -> SolverVerdict:
+        status = game.status
+        if status is not Status.PLAYING:
+            outcome = game.outcome
+            text = outcome.text.rstrip(".") if outcome is not None else str(status)
+            result = Verdict.WON if status is Status.WON else Verdict.LOST
+            return SolverVerdict(result, (), "game-over", text[:1].lower() + text[1:])
+        sol = solution(game, self.settings.budget, self.cache)
+        self.tick()
+        return SolverVerdict(
+            sol.result, tuple(map(str, sol.moves)), sol.method, sol.how if sol.method else ""
+        )
+
+
+def _at(how: str, i: int) -> str:
+    where = "at the start" if i == 0 else f"after move {i}"
+    return f"{how}, {where}" if how else where
+
+
+def remember(game: PatienceGame, verdict: SolverVerdict, cache: ReviewCache) -> None:
+    """Keep a decided ``verdict`` on ``game``'s position (one the review inferred) as the solver's answer."""
+    key = _key(game)
+    if verdict.decided and key not in cache.solutions:
+        parse = game.move_type.parse
+        line = tuple(parse(m) for m in verdict.line)
+        cache._keep(cache.solutions, key, Solution(verdict.result, line, 0, 0.0, verdict.method))
+
+
+def solution(game: PatienceGame, budget: int, cache: ReviewCache) -> Solution:
+    """The solver's answer for ``game``'s position within ``budget`` positions, from ``cache`` when
+    it holds a decided answer, or an undecided one from at least that budget."""
+    key = _key(game)
+    sol = cache.solutions.get(key)
+    if sol is not None and (sol.decided or sol.stats.get("budget", 0) >= budget):
+        cache.hits += 1
+        return sol
+    cache.misses += 1
+    sol = solve(game, max_nodes=budget)
+    sol.stats["budget"] = budget
+    cache._keep(cache.solutions, key, sol)
+    return sol
+
+
+# -- a no-peeking player's chances ---------------------------------------------------------------------
+def choices(game: PatienceGame, known: bool, settings: Settings, cache: ReviewCache) -> _Choices:
+    """The distinct moves of ``game``'s position with each one's chance (see the module's docstring);
+    ``known``: the player knows the stock's order."""
+    key = (*_key(game), known, settings)
+    found = cache.choices.get(key)
+    if found is not None:
+        cache.hits += 1
+        return found
+    cache.misses += 1
+    moves: list[Move] = []
+    sigs: list[tuple] = []
+    group: dict[Move, int] = {}
+    for m in game.legal_moves():
+        child = game.copy()
+        child.play(m)
+        sig = child.signature()
+        if sig not in sigs:
+            moves.append(m)
+            sigs.append(sig)
+        group[m] = sigs.index(sig)
+    found = (
+        _known(game, moves, settings, cache)
+        if known or len(moves) == 0
+        else _exact(game, moves, sigs, settings) or _sampled(game, moves, settings)
+    )
+    found = _Choices(tuple(moves), found[0], group, found[1])
+    cache._keep(cache.choices, key, found)
+    return found
+
+
+_Found = tuple[tuple[Chance, ...], tuple[tuple[int, ...], ...]]
+
+
+def _known(game: PatienceGame, moves: Sequence[Move], settings: Settings, cache: ReviewCache) -> _Found:
+    out = []
+    for m in moves:
+        child = game.copy()
+        child.play(m)
+        status = child.status
+        if status is not Status.PLAYING:
+            out.append(Chance(1.0 if status is Status.WON else 0.0, exact=True))
+            continue
+        sol = solution(child, settings.sample_budget, cache)  # the played move's is known already
+        out.append(Chance(1.0 if sol.won else 0.0, exact=sol.decided))
+    return tuple(out), ()
+
+
+def _exact(
+    game: PatienceGame, moves: Sequence[Move], sigs: Sequence[tuple], settings: Settings
+) -> _Found | None:
+    view = game.view()
+    if (
+        game.name != "windmill"
+        or not settings.exact
+        or view.stock_count > settings.exact
+        or not takes(game.rules)
+    ):
+        return None
+    found = no_peek(view, max_units=settings.exact_units)
+    if not found.complete:
+        return None
+    values: dict[tuple, Fraction] = {}
+    for m, v in found.moves:
+        child = game.copy()
+        child.play(m)
+        if v is not None:
+            values.setdefault(child.signature(), v)
+    if not all(sig in values for sig in sigs):
+        return None  # the exact search groups moves otherwise: let the samples decide
+    return tuple(Chance(float(values[sig]), exact=True) for sig in sigs), ()
+
+
+def _sampled(game: PatienceGame, moves: Sequence[Move], settings: Settings) -> _Found:
+    view = game.view()
+    digest = hashlib.sha256(repr((settings.seed, game.signature())).encode()).hexdigest()
+    rng = random.Random(digest)
+    wins = [[0] * settings.samples for _ in moves]
+    for s in range(settings.samples):
+        guess = view.sample(rng)
+        if _lost_at_once(guess):
+            continue  # every move loses this guess
+        for j, m in enumerate(moves):
+            child = guess.copy()
+            child.play(m)
+            wins[j][s] = int(_wins(child, settings))
+    n = settings.samples
+    chances = []
+    for row in wins:
+        p = sum(row) / n
+        chances.append(Chance(p, math.sqrt(p * (1 - p) / n), samples=n))
+    return tuple(chances), tuple(tuple(row) for row in wins)
+
+
+def _lost_at_once(guess: PatienceGame) -> bool:
+    """Whether the solver's cheap arguments (its relaxations) prove ``guess`` lost."""
+    if guess.status is not Status.PLAYING:
+        return guess.status is Status.LOST
+    if guess.name == "windmill":
+        return dig_search(WindmillState.from_game(guess), RELAX)[0] is False
+    return solve(guess, max_nodes=1).result is Verdict.LOST  # its relaxations run first
+
+
+def _wins(child: PatienceGame, settings: Settings) -> bool:
+    """Whether the solver wins ``child`` (a guess at the stock, after a move) within ``sample_budget``."""
+    status = child.status
+    if status is not Status.PLAYING:
+        return status is Status.WON
+    if child.name == "windmill":  # the sampling player's quick test on the search model
+        return wins_guess(WindmillState.from_game(child), nodes=settings.sample_budget)
+    return solve(child, max_nodes=settings.sample_budget).won
+
+
+# -- one move's review ---------------------------------------------------------------------------------
+def move_review(
+    index: int,
+    game: PatienceGame,
+    move: Move,
+    before: SolverVerdict,
+    after: SolverVerdict,
+    found: _Choices,
+) -> MoveReview:
+    """The review of ``move``, played in ``game`` (the position before it)."""
+    played = found.group[move]
+    c_before = max(found.chances, key=lambda c: c.value)
+    best_i = max(range(len(found.moves)), key=lambda j: (found.chances[j].value, j == played))
+    c_after = found.chances[played]
+    drop = max(0.0, c_before.value - c_after.value)
+    if drop < 1e-12:
+        drop = 0.0
+        c_before = c_after
+    band = Band.of(drop)
+    best = None if drop == 0.0 else str(found.moves[best_i])
+    text = game.describe(move)
+    reason = _reason(game, move, text, found, c_before, c_after, best_i, drop)
+    if before.won and after.lost:
+        reason += f" Before it the deal could be won; after it, it could not ({after.how or 'proved lost'})."
+    return MoveReview(
+        index, str(move), text, before, after, c_before, c_after, drop, band, best, reason, len(found.moves)
+    )
+
+
+def _reason(
+    game: PatienceGame,
+    move: Move,
+    text: str,
+    found: _Choices,
+    before: Chance,
+    after: Chance,
+    best_i: int,
+    drop: float,
+) -> str:
+    if len(found.moves) <= 1:
+        return "The only move here (every legal move leads to the same position)."
+    if drop == 0.0:
+        return f"As good as any move here: a player who cannot see the stock wins {after} after it."
+    best = game.describe(found.moves[best_i])
+    return f"{_cap(text)} leaves a player who cannot see the stock {after}; {best} keeps {before}."
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,238 @@
+"""The review of a game as a value: a sequence of :class:`MoveReview`, its turning point, a summary
+sentence, a table (text, HTML, pandas) and JSON for the save file."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, overload
+
+from ..core.text import excerpt
+from .values import Band, MoveReview, SolverVerdict
+
+#: The JSON format of a review (``Review.to_dict``).
+FORMAT, VERSION = "windmill_widget-review", 1
+
+
+class Review(Sequence[MoveReview]):
+    """A reviewed game: one :class:`MoveReview` per move, in order (``review[36]`` is move 37),
+    ``verdict_end`` the solver's verdict after the last move, ``game`` the registry name and
+    ``settings`` the effort it was made with."""
+
+    def __init__(
+        self,
+        game: str,
+        moves: Sequence[MoveReview],
+        verdict_start: SolverVerdict,
+        verdict_end: SolverVerdict,
+        settings: Mapping[str, Any],
+    ) -> None:
+        self.game = game
+        self.moves: tuple[MoveReview, ...] = tuple(moves)
+        self.verdict_start = verdict_start
+        self.verdict_end = verdict_end
+        self.settings = dict(settings)
+
+    @overload
+    def __getitem__(self, i: int) -> MoveReview: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[MoveReview, ...]: ...
+    def __getitem__(self, i):  # type: ignore[no-untyped-def]
+        return self.moves[i]
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    def __iter__(self) -> Iterator[MoveReview]:
+        return iter(self.moves)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Review) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # -- what it says ----------------------------------------------------------------------------
+    @property
+    def turning_point(self) -> MoveReview | None:
+        """The move after which the deal could no longer be won (the solver proved the position
+        before it won and the one after it lost), or ``None``: the game was won, lost from the
+        start, or unknown verdicts hide where."""
+        return next((m for m in self.moves if m.turning), None)
+
+    @property
+    def last_won(self) -> int | None:
+        """The number of the last move before which the deal could still be won (``None`` if no
+        position of the game is known to be won)."""
+        won = [m.number for m in self.moves if m.verdict_before.won]
+        return won[-1] if won else None
+
+    def marked(self, band: Band | str = Band.INACCURACY) -> list[MoveReview]:
+        """The moves in ``band`` or worse."""
+        at = Band(band).threshold
+        return [m for m in self.moves if m.band is not Band.NONE and m.band.threshold >= at]
+
+    def count(self, band: Band | str) -> int:
+        """How many moves fell in ``band``."""
+        band = Band(band)
+        return sum(m.band is band for m in self.moves)
+
+    def chances(self) -> list[float]:
+        """A no-peeking player's chance before each move, then after the last: the curve to chart."""
+        out = [m.chance_before.value for m in self.moves]
+        if self.moves:
+            out.append(self.moves[-1].chance_after.value)
+        return out
+
+    def summary(self) -> str:
+        """The game in a sentence or two: where the deal was lost, and the moves marked."""
+        n = len(self.moves)
+        tp = self.turning_point
+        if self.verdict_end.won and self.verdict_end.method == "game-over":
+            head = f"Won in {n} moves."
+        elif self.verdict_start.lost:
+            head = f"The deal could not be won from the start (proved by {self.verdict_start.how})."
+        elif tp is not None:
+            head = (
+                f"The deal could still be won until move {tp.number}; after {tp.text} "
+                f"({tp.move}) it could not."
+            )
+        elif self.verdict_end.won:
+            head = f"After {n} moves the deal can still be won."
+        else:
+            last, lost = self.last_won, next((m.number for m in self.moves if m.verdict_after.lost), None)
+            if last is not None and lost is not None:
+                head = (
+                    f"The deal could still be won before move {last}; it was proved lost after move {lost}."
+                )
+            else:
+                head = "The solver could not decide, within its budget, whether the deal could be won."
+        counts = [f"{n} {_plural(band.value, n)}" for band in _BANDS if (n := self.count(band))]
+        tail = (
+            f" {', '.join(counts)} by a no-peeking player's chance."
+            if counts
+            else " No move lost a no-peeking player 10% or more of the chance."
+        )
+        return head + tail
+
+    # -- tables ----------------------------------------------------------------------------------
+    HEADER = ("#", "move", "solver before", "solver after", "chance", "drop", "band", "best")
+
+    def rows(self) -> list[tuple[Any, ...]]:
+        """The table's rows (see :attr:`HEADER`)."""
+        return [
+            (
+                m.number,
+                m.move + m.band.nag,
+                str(m.verdict_before.result),
+                str(m.verdict_after.result),
+                f"{m.chance_before.value:.0%} → {m.chance_after.value:.0%}",
+                f"{m.drop:.2f}",
+                "" if m.band is Band.NONE else m.band.value,
+                m.best or "",
+            )
+            for m in self.moves
+        ]
+
+    def __str__(self) -> str:
+        rows = [tuple(map(str, r)) for r in [self.HEADER, *self.rows()]]
+        widths = [max(len(r[i]) for r in rows) for i in range(len(self.HEADER))]
+        lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
+        return "\n".join([self.summary(), *lines])
+
+    def __repr__(self) -> str:
+        marks = ", ".join(f"{self.count(b)} {b}" for b in _BANDS)
+        tp = self.turning_point
+        where = f", turning point move {tp.number}" if tp else ""
+        return f"<Review of {self.game}: {len(self)} moves{where}; {marks}>"
+
+    def _repr_html_(self) -> str:
+        from ..lab.charts import html_table
+
+        return html_table(self.HEADER, self.rows(), caption=self.summary())
+
+    def to_pandas(self) -> Any:
+        """The review as a pandas DataFrame, one row a move (``pip install "windmill_widget[pandas]"``)."""
+        try:
+            import pandas as pd
+        except ImportError:
+            raise ImportError(
+                'Review.to_pandas() needs pandas: pip install "windmill_widget[pandas]" (or pandas).'
+            ) from None
+        records = []
+        for m in self.moves:
+            records.append(
+                {
+                    "number": m.number,
+                    "move": m.move,
+                    "text": m.text,
+                    "verdict_before": m.verdict_before.result.value,
+                    "verdict_after": m.verdict_after.result.value,
+                    "chance_before": m.chance_before.value,
+                    "chance_after": m.chance_after.value,
+                    "error_after": m.chance_after.error,
+                    "exact": m.chance_after.exact,
+                    "drop": m.drop,
+                    "band": m.band.value,
+                    "best": m.best,
+                    "choices": m.choices,
+                    "reason": m.reason,
+                }
+            )
+        return pd.DataFrame.from_records(records).set_index("number")
+
+    # -- JSON --------------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "settings": dict(self.settings),
+            "verdict_start": self.verdict_start.to_dict(),
+            "verdict_end": self.verdict_end.to_dict(),
+            "moves": [m.to_dict() for m in self.moves],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Review:
+        """A review from :meth:`to_dict`'s output; ``ValueError`` saying what is wrong with anything else."""
+        if not isinstance(data, Mapping):
+            raise ValueError(f"A review is a JSON object, not {excerpt(data)}.")
+        fields = {"format", "version", "game", "settings", "verdict_start", "verdict_end", "moves"}
+        if set(data) != fields:
+            raise ValueError(
+                f"A review has the fields {sorted(fields)}; this one has {excerpt(sorted(data))}."
+            )
+        if data["format"] != FORMAT or data["version"] != VERSION:
+            raise ValueError(
+                f"This is not a review of format {FORMAT!r} version {VERSION} "
+                f"({excerpt(data['format'])}, version {excerpt(data['version'])})."
+            )
+        if not isinstance(data["game"], str) or not isinstance(data["settings"], Mapping):
+            raise ValueError("A review names its game (a text) and its settings (an object).")
+        moves = data["moves"]
+        if not isinstance(moves, list):
+            raise ValueError(f"A review's moves are a list, not {excerpt(moves)}.")
+        parsed = []
+        for i, m in enumerate(moves):
+            try:
+                one = MoveReview.from_dict(m)
+            except (KeyError, TypeError, ValueError) as err:
+                raise ValueError(f"Move {i + 1} of the review: {err}") from None
+            if one.index != i:
+                raise ValueError(f"Move {i + 1} of the review says it is move {one.index + 1}.")
+            parsed.append(one)
+        return cls(
+            data["game"],
+            parsed,
+            SolverVerdict.from_dict(data["verdict_start"]),
+            SolverVerdict.from_dict(data["verdict_end"]),
+            data["settings"],
+        )
+
+
+_BANDS = (Band.BLUNDER, Band.MISTAKE, Band.INACCURACY)
+
+
+def _plural(word: str, n: int) -> str:
+    if n == 1:
+        return word
+    return word[:-1] + "ies" if word.endswith("y") else word + "s"
