@@ -189,3 +189,37 @@ export function outOfView(rect, view) {
   misses.sort((a, b) => b[1] - a[1]);
   return misses[0][0];
 }
+
+/** The review chart's proportions: its height for a width, and the room around the plot. */
+const CHART = Object.freeze({ aspect: 0.22, minH: 90, maxH: 160, padLeft: 34, padRight: 10, padTop: 10, padBottom: 18 });
+
+/**
+ * Geometry of the review's chart of the winning chance along a game of `moves` moves, `width` CSS pixels
+ * wide: {width, height, plot: {left, top, right, bottom}, x(i), y(chance)}. Point i is the position after
+ * i moves (0 is the deal), chance 0..1 bottom to top.
+ */
+export function chartLayout(width, moves) {
+  const w = Math.max(120, Math.floor(width));
+  const height = Math.round(Math.min(CHART.maxH, Math.max(CHART.minH, w * CHART.aspect)));
+  const plot = { left: CHART.padLeft, top: CHART.padTop, right: w - CHART.padRight, bottom: height - CHART.padBottom };
+  const n = Math.max(1, moves);
+  return {
+    width: w,
+    height,
+    moves,
+    plot,
+    x: (i) => plot.left + ((plot.right - plot.left) * i) / n,
+    y: (p) => plot.bottom - (plot.bottom - plot.top) * Math.min(1, Math.max(0, p)),
+  };
+}
+
+/** The point (position after i moves) a click at (x, y) on the chart means: the nearest one, or null
+ * outside the plot (a little slack around it). */
+export function chartPointAt(chart, x, y) {
+  const { plot } = chart;
+  const slack = 8;
+  if (x < plot.left - slack || x > plot.right + slack || y < plot.top - slack || y > plot.bottom + slack) return null;
+  const n = Math.max(1, chart.moves);
+  const i = Math.round(((x - plot.left) / (plot.right - plot.left)) * n);
+  return Math.min(chart.moves, Math.max(0, i));
+}

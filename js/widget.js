@@ -5,7 +5,7 @@
 
 import "./widget.css";
 import { CELEBRATION_MS, MOVE_MS, celebrationFrames, framePositions, planAnimations } from "./animate.js";
-import { drawScene } from "./draw.js";
+import { drawReviewChart, drawScene } from "./draw.js";
 import {
   canPickUp,
   clickAction,
@@ -15,7 +15,17 @@ import {
   stockMove,
   targetsFrom,
 } from "./intents.js";
-import { computeLayout, fitLayout, neighbour, outOfView, pileAt, readingOrder, topCardRect } from "./layout.js";
+import {
+  chartLayout,
+  chartPointAt,
+  computeLayout,
+  fitLayout,
+  neighbour,
+  outOfView,
+  pileAt,
+  readingOrder,
+  topCardRect,
+} from "./layout.js";
 import { parentAcross, readTheme } from "./theme.js";
 
 const COMMANDS = [
@@ -24,6 +34,7 @@ const COMMANDS = [
   ["undo", "Undo", "Undo (u or Ctrl+Z)"],
   ["redo", "Redo", "Redo (r or Ctrl+Y)"],
   ["hint", "Hint", "Show the suggested move and why (h)"],
+  ["review", "Review", "Review the game: the winning chance along it, the mistakes and the better moves"],
 ];
 // After the stock's buttons: what plays for the player.
 const PLAY_FOR_ME = [
@@ -145,10 +156,17 @@ function render({ model, el }) {
     replayButton, slider, sliderText, info, dealForm, share); // prettier-ignore
   const playerSelect = element("select", { "aria-label": "Player for autoplay", dataset: { role: "player" } });
   const speedSelect = element("select", { "aria-label": "Autoplay speed", dataset: { role: "speed" } });
+  // The review: a summary, the chart of the winning chance (a canvas, keyboard-operable), the marked move's reason.
+  const reviewSummary = element("div", { className: "windmill-review-summary" });
+  const chartCanvas = element("canvas", { className: "windmill-chart", tabIndex: 0, role: "slider",
+    "aria-label": "Winning chance along the game: choose a move (arrows; Page Up and Page Down: marked moves)",
+    "aria-valuemin": "0" }); // prettier-ignore
+  const reviewNote = element("div", { className: "windmill-review-note", role: "status" });
+  const reviewPanel = element("div", { className: "windmill-review", hidden: true }, reviewSummary, chartCanvas, reviewNote);
   const sessionText = element("span", { className: "windmill-banner-session" });
   banner.append(sessionText);
   const root = element("div", { className: "windmill", "data-lm-suppress-shortcuts": "true" },
-    toolbar, lineBar, scroller, banner, messageLine, whyButton, whyText, live); // prettier-ignore
+    toolbar, lineBar, scroller, reviewPanel, banner, messageLine, whyButton, whyText, live); // prettier-ignore
   el.append(root);
 
   // ---- view-local state -------------------------------------------------------------------
@@ -267,7 +285,7 @@ function render({ model, el }) {
   function command(name) {
     if (name === "stock") perform({ kind: "move", move: stockMove(state, meta) });
     else if ((meta.stockMoves ?? ["deal"]).includes(name)) perform({ kind: "move", move: name });
-    else if (["undo", "redo", "hint", "new_game", "stop", "restart", "finish"].includes(name)) {
+    else if (["undo", "redo", "hint", "new_game", "stop", "restart", "finish", "review"].includes(name)) {
       selected = null;
       send(name);
     } else if (name === "autoplay") {
@@ -415,6 +433,7 @@ function render({ model, el }) {
       hint: source ? null : hintPiles(state.hint),
       floating,
       hidden: new Set(floating.map((f) => f.id)),
+      arrows: state.arrows ?? [],
       glow: celebration?.still || root.dataset.celebration === "done" ? meta.foundations ?? [] : null,
     };
     const ctx = canvas.getContext("2d");
@@ -457,6 +476,7 @@ function render({ model, el }) {
     buttons.new_game.disabled = busy;
     buttons.restart.disabled = busy || !state.moves;
     buttons.finish.disabled = busy || !state.can_finish;
+    buttons.review.disabled = busy || !state.line;
     buttons.autoplay.disabled = busy || !playing || !(meta.players ?? []).length;
     buttons.autoplay.hidden = busy;
     playerSelect.disabled = speedSelect.disabled = busy;
@@ -533,6 +553,7 @@ function render({ model, el }) {
     syncPiles();
     syncChrome();
     schedule();
+    followChart();
   }
 
   /** A win: the foundations' top cards leap for joy; where reduced motion is asked for, a still glow. */
@@ -550,6 +571,65 @@ function render({ model, el }) {
 
   function replaying() {
     return Boolean(state.autoplay);
+  }
+
+  // ---- the review -------------------------------------------------------------------------
+  let chart = null;
+
+  function paintChart() {
+    const review = model.get("review_chart") ?? {};
+    const chances = review.chances ?? [];
+    reviewPanel.hidden = !chances.length || !state.reviewed; // a chart of another game is not shown
+    if (!chances.length) return;
+    chart = chartLayout(scroller.clientWidth || root.clientWidth || 600, chances.length - 1);
+    const dpr = window.devicePixelRatio || 1;
+    chartCanvas.style.width = `${chart.width}px`;
+    chartCanvas.style.height = `${chart.height}px`;
+    chartCanvas.width = Math.round(chart.width * dpr);
+    chartCanvas.height = Math.round(chart.height * dpr);
+    const ctx = chartCanvas.getContext("2d");
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    drawReviewChart(ctx, chart, review, theme, state.moves ?? 0);
+    reviewSummary.textContent = review.summary ?? "";
+    reviewNote.textContent = state.review_note ?? "";
+    chartCanvas.setAttribute("aria-valuemax", String(chart.moves));
+    chartCanvas.setAttribute("aria-valuenow", String(state.moves ?? 0));
+    const mark = (review.marks ?? []).find((m) => m.move === (state.moves ?? 0) + 1);
+    chartCanvas.setAttribute("aria-valuetext", `Move ${state.moves ?? 0}${mark ? `; next, a ${mark.band}: ${mark.text}` : ""}`);
+  }
+
+  /** To position `i` of the reviewed line; a marked move's point goes to just before it (its arrows show). */
+  function seekChart(i, towardMark = false) {
+    const marks = model.get("review_chart")?.marks ?? [];
+    const to = towardMark && marks.some((m) => m.at === i) ? i - 1 : i;
+    if (to !== state.moves && to >= 0 && to <= (state.line ?? 0)) send("seek", { to });
+  }
+
+  function onChartClick(event) {
+    if (!chart || state.autoplay) return;
+    const r = chartCanvas.getBoundingClientRect();
+    const i = chartPointAt(chart, event.clientX - r.left, event.clientY - r.top);
+    if (i !== null) seekChart(i, true);
+  }
+
+  const CHART_KEYS = new Set(["ArrowRight", "ArrowLeft", "Home", "End", "PageDown", "PageUp"]);
+
+  function onChartKey(event) {
+    if (!chart || state.autoplay || !CHART_KEYS.has(event.key)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const now = state.moves ?? 0;
+    const marks = (model.get("review_chart")?.marks ?? []).map((m) => m.move - 1);
+    const next = { ArrowRight: now + 1, ArrowLeft: now - 1, Home: 0, End: chart.moves,
+      PageDown: marks.find((m) => m > now), PageUp: marks.findLast((m) => m < now) }[event.key]; // prettier-ignore
+    if (next !== undefined) seekChart(Math.min(chart.moves, Math.max(0, next)));
+  }
+
+  /** The chart follows the board and the review (and shows or hides with the reviewed line). */
+  function followChart() {
+    const shown = !reviewPanel.hidden;
+    paintChart();
+    if (shown !== !reviewPanel.hidden) fit(); // the panel takes its share of the height
   }
 
   function onMeta() {
@@ -675,6 +755,10 @@ function render({ model, el }) {
 
   // ---- keyboard ---------------------------------------------------------------------------
   function onKeyDown(event) {
+    if (event.target === chartCanvas) {
+      onChartKey(event);
+      return;
+    }
     // Typing in the deal box, or moving the slider or a menu with the keys, is theirs: no board shortcut.
     if (event.target.closest?.("input, select")) {
       event.stopPropagation(); // nor JupyterLab's
@@ -725,6 +809,7 @@ function render({ model, el }) {
     [root, "keydown", onKeyDown],
     [slider, "change", onSlider],
     [dealForm, "submit", onDealSubmit],
+    [chartCanvas, "click", onChartClick],
   ];
   for (const [target, type, fn] of listeners) target.addEventListener(type, fn);
   model.on("change:state", onState);
@@ -732,6 +817,7 @@ function render({ model, el }) {
   model.on("change:size", fit);
   model.on("change:pile_names", schedule);
   model.on("change:compact", fit);
+  model.on("change:review_chart", followChart);
   // The window's height decides a fitted board's size too: follow it (the observer sees widths only).
   window.addEventListener("resize", fit);
   // A card picked up stays picked up while the page scrolls; the line says where it went.
@@ -755,6 +841,7 @@ function render({ model, el }) {
   const onTheme = () => {
     theme = readTheme(root);
     schedule();
+    paintChart();
   };
   const themeObserver = new MutationObserver(onTheme);
   const themeAttributes = ["data-jp-theme-light", "data-jp-theme-name", "class", "data-theme", "style"];
@@ -777,6 +864,7 @@ function render({ model, el }) {
   syncPiles();
   syncChrome(); // before fitting: the lines under the board take their share of the height
   fit();
+  paintChart();
   // Styles may arrive after the first paint (theme CSS loading): read them again once settled.
   const settle = setTimeout(onTheme, MOVE_MS);
 
@@ -787,6 +875,7 @@ function render({ model, el }) {
     model.off("change:size", fit);
     model.off("change:pile_names", schedule);
     model.off("change:compact", fit);
+    model.off("change:review_chart", followChart);
     window.removeEventListener("resize", fit);
     document.removeEventListener("scroll", onScroll, { capture: true });
     resizeObserver.disconnect();

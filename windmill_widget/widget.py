@@ -80,12 +80,12 @@ export default { render({ el }) {
 
 #: Intents the front end may send; all but ``stop`` must carry the state version they saw.
 INTENTS = ("move", "deal", "undo", "redo", "hint", "new_game", "stop", "restart", "finish", "autoplay",
-           "replay", "seek", "play_deal")  # fmt: skip
+           "replay", "seek", "play_deal", "review")  # fmt: skip
 #: The fields an intent may have; each holds a plain value (text, a number, true/false or null).
 INTENT_FIELDS = ("type", "version", "move", "deal", "player", "speed", "to")
 _MAX_FIELD_TEXT = 40  # longer texts are junk; don't even try to read them
 _GAME_CHANGING = ("move", "deal", "undo", "redo", "new_game", "restart", "finish", "autoplay", "replay",
-                  "seek", "play_deal")  # fmt: skip
+                  "seek", "play_deal", "review")  # fmt: skip
 #: The board's autoplay and replay speeds: name -> seconds between moves (the front end offers the names).
 SPEEDS = {"slow": 1.0, "normal": 0.4, "fast": 0.1}
 #: Seconds between the moves of "Finish for me" (each card is seen to fly home).
@@ -270,6 +270,9 @@ class PatienceWidget(anywidget.AnyWidget):
     #: Name the piles on the board as the notation does (``n1``, ``nw 2/13``, ``S+ 3/13``; the quilt's
     #: cells by its row and column labels), for lessons that teach moves such as ``w1>c``.
     pile_names = traitlets.Bool(True).tag(sync=True)
+    #: The review's chart, as the front end draws it (empty before :meth:`review`): ``chances`` (before each
+    #: move, then after the last), ``marks`` (``{"at", "move", "band", "text"}``), ``turning``, ``summary``.
+    review_chart = traitlets.Dict().tag(sync=True)
 
     #: The game this board deals when given a seed (None: the game must be named or given).
     default_game: str | None = None
@@ -316,6 +319,11 @@ class PatienceWidget(anywidget.AnyWidget):
         self._run: _Run | None = None  # the autoplay or replay running now
         self._autoplaying = False
         self._finish: tuple[tuple, tuple[Move, ...] | None] | None = None  # (position, its sure finish)
+        #: What the board's Review button passes to :func:`windmill_widget.review.review` (e.g.
+        #: ``{"budget": 20_000}`` for a quicker, rougher review).
+        self.review_settings: dict[str, Any] = {}
+        self._review: Any = None  # the last review (windmill_widget.review.Review) and its line:
+        self._reviewed: tuple[str, tuple[str, ...]] | None = None  # (origin, moves) it is of
         self.meta = _meta(self._game)
         self.on_msg(self._on_front_end_msg)
         self._publish()
@@ -522,6 +530,95 @@ class PatienceWidget(anywidget.AnyWidget):
         self._start_task(lambda run: self._run_loop(run, choose, "Finishing: every card left goes home.",
                                                     delay, None))  # fmt: skip
         return line
+
+    def review(self, **settings: Any) -> Any:
+        """Review the game on the board, every move of its line (what was played, and what Redo would play),
+        with :func:`windmill_widget.review.review` (``settings`` go to it, e.g. ``budget=``), and show it: a
+        chart of the winning chance along the game under the board, its marked moves; a click on a point
+        (or the arrow keys on the chart) goes to that move, and before a marked move the board draws the
+        move played and the better one as arrows, with the reason. Returns the
+        :class:`~windmill_widget.review.Review`."""
+        from .review import review as review_game
+
+        line = self._whole_line()
+        self._say("info", f"Reviewing {len(line.history)} moves...")
+        result = review_game(line, progress=False, **settings)
+        self._show_review(result, line)
+        return result
+
+    def _whole_line(self) -> PatienceGame:
+        line = self._game.copy()
+        while line.can_redo:
+            line.redo()
+        return line
+
+    def _start_review(self) -> None:
+        """The board's Review button: the review runs off the event loop (in a thread, as a strategy
+        thinks), Stop shows meanwhile and abandons it; settings from :attr:`review_settings`."""
+        from .review import review as review_game
+
+        line = self._whole_line()
+        settings = dict(self.review_settings)
+
+        async def run_review(run: _Run) -> AutoplayEnd:
+            run.started = True
+            self._say("info", f"Reviewing {len(line.history)} moves... (Stop abandons it)")
+            try:
+                called = await call_guarded(
+                    lambda g: review_game(g, progress=False, **settings), line, timeout=None
+                )
+            except asyncio.CancelledError:
+                return AutoplayEnd.STOPPED
+            if self._run is not run:
+                return AutoplayEnd.STOPPED
+            if called.error is not None:
+                err = called.error
+                self._end_run(run, "error", f"The review failed: {type(err).__name__}: {shorten(str(err))}")
+                return AutoplayEnd.ERROR
+            self._end_run(run)
+            self._show_review(called.value, line)
+            return AutoplayEnd.END
+
+        self._start_task(run_review)
+
+    def _show_review(self, result: Any, line: PatienceGame) -> None:
+        self._review = result
+        self._reviewed = (line.origin, tuple(str(m) for m in line.history))
+        marks = [
+            {"at": m.number, "move": m.number, "band": m.band.value, "text": m.text}
+            for m in result
+            if m.band.value != "none"
+        ]
+        turning = result.turning_point
+        self.review_chart = {
+            "chances": [round(c, 4) for c in result.chances()],
+            "marks": marks,
+            "turning": turning.number if turning is not None else None,
+            "summary": result.summary(),
+        }
+        self._say("info", shorten(result.summary(), 300))
+
+    def _review_note(self) -> tuple[bool, list[dict[str, str]], str | None]:
+        """Whether the board shows the reviewed line, and before a marked move of it the arrows to draw
+        (the move played, in its band's colour; the better move) and the reason, in a sentence."""
+        g = self._game
+        if self._review is None:
+            return False, [], None
+        line = (g.origin, tuple(str(m) for m in (*g.history, *g.redo_moves)))
+        if line != self._reviewed:
+            return False, [], None
+        if len(g.history) >= len(self._review):
+            return True, [], None
+        m = self._review[len(g.history)]
+        if m.band.value == "none":
+            return True, [], None
+        arrows = []
+        for move, colour in ((m.move, m.band.value), (m.best, "better")):
+            if move and ">" in move:
+                src, dst = move.split(">", 1)
+                arrows.append({"src": src, "dst": dst, "colour": colour})
+        better = f" Better: {m.best}." if m.best and m.best != m.move else ""
+        return True, arrows, f"Move {m.number}, {m.move} ({m.band.value}): {m.reason}{better}"
 
     def load(self, game: PatienceGame) -> None:
         """Show ``game`` (it becomes ``w.game``; the widget keeps no copy). Undo at its start goes
@@ -915,6 +1012,11 @@ class PatienceWidget(anywidget.AnyWidget):
                     return False  # said on the board
             elif kind in ("autoplay", "replay"):
                 return self._run_intent(kind, intent)
+            elif kind == "review":
+                if _loop_running():
+                    self._start_review()
+                else:
+                    self.review(**self.review_settings)
         except (IllegalMove, ValueError):
             return False  # already said on the board
         return True
@@ -994,6 +1096,7 @@ class PatienceWidget(anywidget.AnyWidget):
         g = self._game
         piles: dict[str, Any] = {name: [c.id for c in cards] for name, cards in g.piles().items()}
         piles["stock"] = len(piles["stock"])  # face down: a count only
+        reviewed, arrows, note = self._review_note()
         self.state = {
             **g.board_state(),
             "game": g.name,
@@ -1015,6 +1118,9 @@ class PatienceWidget(anywidget.AnyWidget):
             "line": len(g.history) + len(g.redo_moves),
             "can_finish": self._sure_finish() is not None,
             "session": self._stats[g.name, self._rules_name()].summary(),
+            "reviewed": reviewed,  # the board shows the reviewed line: the chart is of this game
+            "arrows": arrows,
+            "review_note": note,
         }
 
     def _sure_finish(self) -> tuple[Move, ...] | None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .pages import REACT_MS, LabNotebook
+from .pages import REACT_MS, LabNotebook, lab_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -33,18 +33,10 @@ _IN_VIEW_JS = """
 
 
 def test_board_controls_in_jupyterlab(browser, lab) -> None:
-    server, token = lab
-    context = browser.new_context(viewport=LAPTOP)
-    try:
-        page = context.new_page()
-        page.set_default_timeout(30_000)
-        nb = LabNotebook(page, server.url, token, "board.ipynb")
-        nb.keep_only_first_cell()
+    with lab_notebook(browser, lab, LAPTOP) as nb:
         check_deals_and_autoplay(nb)
         check_quilt_replay_finish_and_win(nb)
         check_target_out_of_view(nb)
-    finally:
-        context.close()
 
 
 def check_deals_and_autoplay(nb: LabNotebook) -> None:
