@@ -191,7 +191,7 @@ export function outOfView(rect, view) {
 }
 
 /** The review chart's proportions: its height for a width, and the room around the plot. */
-const CHART = Object.freeze({ aspect: 0.22, minH: 90, maxH: 160, padLeft: 34, padRight: 10, padTop: 10, padBottom: 18 });
+const CHART = Object.freeze({ aspect: 0.16, minH: 80, maxH: 120, padLeft: 34, padRight: 10, padTop: 10, padBottom: 18 });
 
 /**
  * Geometry of the review's chart of the winning chance along a game of `moves` moves, `width` CSS pixels

@@ -626,10 +626,16 @@ function render({ model, el }) {
   }
 
   /** The chart follows the board and the review (and shows or hides with the reviewed line). */
+  let panelHeight = 0;
   function followChart() {
-    const shown = !reviewPanel.hidden;
     paintChart();
-    if (shown !== !reviewPanel.hidden) fit(); // the panel takes its share of the height
+    // The panel takes its share of the height: fit again when it comes, goes or changes its height (a
+    // reason's line), so the whole board and the chart stay in view.
+    const height = reviewPanel.hidden ? 0 : reviewPanel.offsetHeight;
+    if (height !== panelHeight) {
+      panelHeight = height;
+      fit();
+    }
   }
 
   function onMeta() {

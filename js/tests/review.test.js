@@ -11,7 +11,7 @@ describe("chartLayout", () => {
     assert.equal(c.x(40), c.plot.right);
     assert.equal(c.y(0), c.plot.bottom);
     assert.equal(c.y(1), c.plot.top);
-    assert.ok(c.height >= 90 && c.height <= 160);
+    assert.ok(c.height >= 80 && c.height <= 120);
   });
   it("keeps a game of no moves drawable", () => {
     const z = chartLayout(50, 0);
