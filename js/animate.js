@@ -84,3 +84,33 @@ export function framePositions(plans, elapsed, duration = MOVE_MS) {
 export function planDuration(plans, duration = MOVE_MS) {
   return plans.reduce((m, p) => Math.max(m, p.delay + duration), 0);
 }
+
+/** How long a win's celebration runs (never where the player asks for reduced motion). */
+export const CELEBRATION_MS = 1600;
+
+/**
+ * A win's celebration `elapsed` ms in: the top card of each foundation leaps up from its pile and falls
+ * back, one pile after another, with a small turn ([{id, cx, cy, angle, lifted}]; empty once it is over).
+ * `foundations` names the piles, `piles` holds their card ids.
+ */
+export function celebrationFrames(layout, piles, foundations, elapsed, duration = CELEBRATION_MS) {
+  if (elapsed >= duration) return [];
+  const names = foundations.filter((n) => layout.piles[n] && piles?.[n]?.length);
+  const stagger = names.length > 1 ? duration / (2 * names.length) : 0;
+  const leap = duration - stagger * (names.length - 1);
+  const out = [];
+  names.forEach((name, i) => {
+    const t = Math.min(1, Math.max(0, (elapsed - i * stagger) / leap));
+    const rect = topCardRect(layout, name, piles[name].length);
+    const height = layout.cardH * 0.9;
+    const arc = 4 * t * (1 - t); // 0 -> 1 -> 0
+    out.push({
+      id: piles[name].at(-1),
+      cx: rect.x + rect.w / 2,
+      cy: Math.max(layout.cardH / 2, rect.y + rect.h / 2 - height * arc), // on the canvas
+      angle: (rect.across ? Math.PI / 2 : 0) + Math.sin(t * Math.PI * 2) * 0.25,
+      lifted: true,
+    });
+  });
+  return out;
+}

@@ -340,6 +340,8 @@ const isStock = (name) => name === "stock";
  *   floating  [{id, cx, cy, angle, lifted, faceDown}] cards drawn on top (animations, the dragged card)
  *   hidden    Set of card ids not drawn in their piles (they are floating)
  *   labels    {pile: caption} for the piles outside the game's figure (stock, waste, hand)
+ *   glow      piles to ring in the highlight colour (a won game's foundations), or null
+ *   arrows    [{src, dst, colour}] a review's arrows (colour: a theme key, "blunder", "better"...)
  */
 export function drawScene(ctx, layout, scene, theme) {
   const { piles: rects, cardW, cardH } = layout;
@@ -398,6 +400,21 @@ export function drawScene(ctx, layout, scene, theme) {
       drawArrow(ctx, { x: a.x + a.w / 2, y: a.y + a.h / 2 }, { x: b.x + b.w / 2, y: b.y + b.h / 2 }, theme.hint, lineW);
     }
   }
+  // A won game: its foundations glow (the still celebration, and where a leap has ended).
+  for (const name of scene.glow ?? []) {
+    const count = (scene.piles?.[name] ?? []).length;
+    if (rects[name] && count) outline(ctx, topCardRect(layout, name, count), theme.highlight, lineW, cardW * 0.4);
+  }
+  // A review's arrows: the move played (in its band's colour) and the better move.
+  for (const arrow of scene.arrows ?? []) {
+    if (!rects[arrow.src] || !rects[arrow.dst]) continue;
+    const count = (n) => (isStock(n) ? 1 : Math.max(1, (scene.piles?.[n] ?? []).length));
+    const a = topCardRect(layout, arrow.src, count(arrow.src));
+    const b = topCardRect(layout, arrow.dst, count(arrow.dst));
+    const colour = theme[arrow.colour] ?? theme.hint;
+    outline(ctx, a, colour, lineW, cardW * 0.2);
+    drawArrow(ctx, { x: a.x + a.w / 2, y: a.y + a.h / 2 }, { x: b.x + b.w / 2, y: b.y + b.h / 2 }, colour, lineW * 1.3);
+  }
   if (picked) {
     drawCard(ctx, placement(picked.rect), size, scene.faces[picked.id] ?? "??", theme, { lifted: true });
     outline(ctx, picked.rect, theme.highlight, Math.max(3, cardW * 0.08), cardW * 0.3);
@@ -436,4 +453,64 @@ export function drawScene(ctx, layout, scene, theme) {
     if (f.faceDown) drawCardBack(ctx, { x: f.cx - cardW / 2, y: f.cy - cardH / 2, w: cardW, h: cardH }, theme);
     else drawCard(ctx, f, size, scene.faces[f.id] ?? "??", theme, { lifted: f.lifted });
   }
+}
+
+/**
+ * The review's chart (chartLayout's geometry): the winning chance before each move as a line, 0 to 100%,
+ * the marked moves as dots in their band's colour, the turning point as a dashed line, and the position
+ * on the board (`current`, moves played) as a ring. `review` is what Python sends: {chances, marks:
+ * [{move, band}], turning}.
+ */
+export function drawReviewChart(ctx, chart, review, theme, current) {
+  const { plot, width, height } = chart;
+  ctx.clearRect(0, 0, width, height);
+  ctx.fillStyle = theme.background;
+  ctx.fillRect(0, 0, width, height);
+  ctx.font = `11px ${theme.font}`;
+  ctx.textAlign = "right";
+  ctx.textBaseline = "middle";
+  ctx.lineWidth = 1;
+  for (const p of [0, 0.5, 1]) {
+    ctx.strokeStyle = theme.border;
+    ctx.beginPath();
+    ctx.moveTo(plot.left, Math.round(chart.y(p)) + 0.5);
+    ctx.lineTo(plot.right, Math.round(chart.y(p)) + 0.5);
+    ctx.stroke();
+    ctx.fillStyle = theme.mutedText;
+    ctx.fillText(`${Math.round(p * 100)}%`, plot.left - 4, chart.y(p));
+  }
+  if (review.turning) {
+    ctx.save();
+    ctx.setLineDash([4, 3]);
+    ctx.strokeStyle = theme.blunder;
+    ctx.beginPath();
+    ctx.moveTo(chart.x(review.turning), plot.top);
+    ctx.lineTo(chart.x(review.turning), plot.bottom);
+    ctx.stroke();
+    ctx.restore();
+  }
+  const chances = review.chances ?? [];
+  ctx.strokeStyle = theme.accent;
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+  chances.forEach((c, i) => (i ? ctx.lineTo(chart.x(i), chart.y(c)) : ctx.moveTo(chart.x(i), chart.y(c))));
+  ctx.stroke();
+  for (const mark of review.marks ?? []) {
+    const c = chances[mark.move] ?? 0;
+    ctx.fillStyle = theme[mark.band] ?? theme.warn;
+    ctx.beginPath();
+    ctx.arc(chart.x(mark.move), chart.y(c), 4.5, 0, Math.PI * 2);
+    ctx.fill();
+  }
+  if (current !== null && current !== undefined && current <= chart.moves) {
+    ctx.strokeStyle = theme.text;
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.arc(chart.x(current), chart.y(chances[current] ?? 0), 6, 0, Math.PI * 2);
+    ctx.stroke();
+  }
+  ctx.fillStyle = theme.mutedText;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "bottom";
+  ctx.fillText("move", (plot.left + plot.right) / 2, height - 2);
 }

@@ -168,3 +168,58 @@ export function neighbour(layout, name, direction) {
   }
   return best;
 }
+
+/**
+ * Where `rect` lies with respect to the part of the page a player sees (`view`; both {left, top, right,
+ * bottom} in the same coordinates): null when at least half of it is in view, else "above", "below",
+ * "to the left" or "to the right" (the larger miss first), for the message line to say where to look.
+ */
+export function outOfView(rect, view) {
+  const w = rect.right - rect.left;
+  const h = rect.bottom - rect.top;
+  const seenW = Math.max(0, Math.min(rect.right, view.right) - Math.max(rect.left, view.left));
+  const seenH = Math.max(0, Math.min(rect.bottom, view.bottom) - Math.max(rect.top, view.top));
+  if (w > 0 && h > 0 && seenW * seenH >= (w * h) / 2) return null;
+  const misses = [
+    ["above", view.top - rect.top],
+    ["below", rect.bottom - view.bottom],
+    ["to the left", view.left - rect.left],
+    ["to the right", rect.right - view.right],
+  ];
+  misses.sort((a, b) => b[1] - a[1]);
+  return misses[0][0];
+}
+
+/** The review chart's proportions: its height for a width, and the room around the plot. */
+const CHART = Object.freeze({ aspect: 0.16, minH: 80, maxH: 120, padLeft: 34, padRight: 10, padTop: 10, padBottom: 18 });
+
+/**
+ * Geometry of the review's chart of the winning chance along a game of `moves` moves, `width` CSS pixels
+ * wide: {width, height, plot: {left, top, right, bottom}, x(i), y(chance)}. Point i is the position after
+ * i moves (0 is the deal), chance 0..1 bottom to top.
+ */
+export function chartLayout(width, moves) {
+  const w = Math.max(120, Math.floor(width));
+  const height = Math.round(Math.min(CHART.maxH, Math.max(CHART.minH, w * CHART.aspect)));
+  const plot = { left: CHART.padLeft, top: CHART.padTop, right: w - CHART.padRight, bottom: height - CHART.padBottom };
+  const n = Math.max(1, moves);
+  return {
+    width: w,
+    height,
+    moves,
+    plot,
+    x: (i) => plot.left + ((plot.right - plot.left) * i) / n,
+    y: (p) => plot.bottom - (plot.bottom - plot.top) * Math.min(1, Math.max(0, p)),
+  };
+}
+
+/** The point (position after i moves) a click at (x, y) on the chart means: the nearest one, or null
+ * outside the plot (a little slack around it). */
+export function chartPointAt(chart, x, y) {
+  const { plot } = chart;
+  const slack = 8;
+  if (x < plot.left - slack || x > plot.right + slack || y < plot.top - slack || y > plot.bottom + slack) return null;
+  const n = Math.max(1, chart.moves);
+  const i = Math.round(((x - plot.left) / (plot.right - plot.left)) * n);
+  return Math.min(chart.moves, Math.max(0, i));
+}

@@ -4,8 +4,8 @@
 // (`meta.game`): the geometry comes from that game's module, everything else is shared.
 
 import "./widget.css";
-import { MOVE_MS, framePositions, planAnimations } from "./animate.js";
-import { drawScene } from "./draw.js";
+import { CELEBRATION_MS, MOVE_MS, celebrationFrames, framePositions, planAnimations } from "./animate.js";
+import { drawReviewChart, drawScene } from "./draw.js";
 import {
   canPickUp,
   clickAction,
@@ -15,15 +15,34 @@ import {
   stockMove,
   targetsFrom,
 } from "./intents.js";
-import { computeLayout, fitLayout, neighbour, pileAt, readingOrder, topCardRect } from "./layout.js";
+import {
+  chartLayout,
+  chartPointAt,
+  computeLayout,
+  fitLayout,
+  neighbour,
+  outOfView,
+  pileAt,
+  readingOrder,
+  topCardRect,
+} from "./layout.js";
 import { parentAcross, readTheme } from "./theme.js";
 
 const COMMANDS = [
-  ["new_game", "New game", "New game (n); Undo goes back to this one"],
+  ["new_game", "Next deal", "Deal the next number (n); Undo comes back to this one"],
+  ["restart", "Restart", "Restart this deal from its start; Undo comes back to where you were"],
   ["undo", "Undo", "Undo (u or Ctrl+Z)"],
   ["redo", "Redo", "Redo (r or Ctrl+Y)"],
   ["hint", "Hint", "Show the suggested move and why (h)"],
+  ["review", "Review", "Review the game: the winning chance along it, the mistakes and the better moves"],
 ];
+// After the stock's buttons: what plays for the player.
+const PLAY_FOR_ME = [
+  ["finish", "Finish for me", "Play the sure moves that are left (enabled when only sure moves are left)"],
+  ["autoplay", "Autoplay", "Let the chosen player play, at the chosen speed (Esc stops it)"],
+  ["stop", "Stop", "Stop autoplay (Esc)"],
+];
+const SPEED_LABELS = { slow: "Slow", normal: "Normal", fast: "Fast" };
 const DRAG_THRESHOLD_PX = 5;
 // Room kept free around a board fitted to the window's height (a cell's padding, a little air).
 const FIT_MARGIN_PX = 12;
@@ -109,7 +128,7 @@ function render({ model, el }) {
   const stage = element("div", { className: "windmill-stage", tabIndex: -1 }, canvas, pileLayer);
   const bannerTitle = element("strong", { className: "windmill-banner-title" });
   const bannerText = element("span", { className: "windmill-banner-text" });
-  const bannerNew = element("button", { type: "button", dataset: { action: "new_game" } }, "New game");
+  const bannerNew = element("button", { type: "button", dataset: { action: "new_game" } }, "Next deal");
   const bannerUndo = element("button", { type: "button", dataset: { action: "undo" } }, "Undo");
   // The end of a game is told under the board, never over its cards, and in place of the message line.
   const banner = element("div", { className: "windmill-banner", hidden: true, role: "status" },
@@ -121,8 +140,33 @@ function render({ model, el }) {
   const whyText = element("div", { className: "windmill-why", hidden: true });
   const live = element("div", { className: "windmill-sr-only", "aria-live": "polite", role: "status" });
   const scroller = element("div", { className: "windmill-scroll" }, stage);
+  // Deals to share: the deal box, and the line that deals this game again.
+  const dealInput = element("input", { type: "text", className: "windmill-deal-input", spellcheck: false,
+    placeholder: "1234 or pysolfc:12345", "aria-label": "Deal to play (a number, or pysolfc:12345)",
+    maxLength: 40 }); // prettier-ignore
+  const dealButton = element("button", { type: "submit", dataset: { action: "play_deal" } }, "Play deal");
+  const dealForm = element("form", { className: "windmill-deal-form" }, dealInput, dealButton);
+  const share = element("output", { className: "windmill-share", title: "This deal and its rules: share it" });
+  // The line's controls (a replay, or the game played so far): play or pause, and a slider of the moves.
+  const replayButton = element("button", { type: "button", dataset: { action: "replay" } }, "Play");
+  const slider = element("input", { type: "range", className: "windmill-slider", min: 0, max: 0, value: 0,
+    step: 1, "aria-label": "Move of the line" }); // prettier-ignore
+  const sliderText = element("output", { className: "windmill-slider-text" });
+  const lineBar = element("div", { className: "windmill-linebar", role: "group", "aria-label": "Deal and replay" },
+    replayButton, slider, sliderText, info, dealForm, share); // prettier-ignore
+  const playerSelect = element("select", { "aria-label": "Player for autoplay", dataset: { role: "player" } });
+  const speedSelect = element("select", { "aria-label": "Autoplay speed", dataset: { role: "speed" } });
+  // The review: a summary, the chart of the winning chance (a canvas, keyboard-operable), the marked move's reason.
+  const reviewSummary = element("div", { className: "windmill-review-summary" });
+  const chartCanvas = element("canvas", { className: "windmill-chart", tabIndex: 0, role: "slider",
+    "aria-label": "Winning chance along the game: choose a move (arrows; Page Up and Page Down: marked moves)",
+    "aria-valuemin": "0" }); // prettier-ignore
+  const reviewNote = element("div", { className: "windmill-review-note", role: "status" });
+  const reviewPanel = element("div", { className: "windmill-review", hidden: true }, reviewSummary, chartCanvas, reviewNote);
+  const sessionText = element("span", { className: "windmill-banner-session" });
+  banner.append(sessionText);
   const root = element("div", { className: "windmill", "data-lm-suppress-shortcuts": "true" },
-    toolbar, scroller, banner, messageLine, whyButton, whyText, live); // prettier-ignore
+    toolbar, lineBar, scroller, reviewPanel, banner, messageLine, whyButton, whyText, live); // prettier-ignore
   el.append(root);
 
   // ---- view-local state -------------------------------------------------------------------
@@ -145,6 +189,8 @@ function render({ model, el }) {
   let keyActivatedAt = Number.NEGATIVE_INFINITY; // a key's own click event must not act twice
   let failure = null; // the game this board cannot draw, said in place of the board
   let watchedHost = null; // the scrolling box a fitted board is sized to
+  let celebration = null; // {start, still}: a win being celebrated
+  const reducedMotion = () => Boolean(window.matchMedia?.("(prefers-reduced-motion: reduce)").matches);
 
   // ---- intents ----------------------------------------------------------------------------
   const send = (type, extra = {}) => model.send({ type, version: state.version, ...extra });
@@ -167,17 +213,55 @@ function render({ model, el }) {
         const label = meta.labels?.[p] ?? p;
         return label[0].toLowerCase() + label.slice(1); // "foundation S-", "sail n1"
       };
-      const targets = [...targetsFrom(state.legal, pile)].map(name);
-      const card = meta.names?.[state.piles[pile].at(-1)];
-      // Said on the board too: which piles take it, however far down the board they are.
-      pickedUp =
-        `Picked up the ${card} from ${name(pile)}. ` +
-        (targets.length ? `It can go to ${orList(targets)}.` : "It has no legal move now.");
+      const targetPiles = [...targetsFrom(state.legal, pile)];
+      // A target out of view is brought into view (the card stays picked up while the page scrolls).
+      if (targetPiles.length && targetPiles.every((t) => whereIs(t))) {
+        pileEls[targetPiles[0]]?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+      }
+      pickedUp = pickedUpLine(pile, targetPiles, name);
       announce(pickedUp);
     }
     syncPiles();
     syncChrome();
     schedule();
+  }
+
+  /** Where a pile is, if out of the player's view: "above", "below"... (null when in view). */
+  function whereIs(pile) {
+    const el = pileEls[pile];
+    if (!el || !el.isConnected || el.hidden) return null;
+    const { host } = visibleHost(root);
+    const page = { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight };
+    const box = host?.getBoundingClientRect() ?? page;
+    const view = { left: Math.max(box.left, 0), top: Math.max(box.top, 0),
+      right: Math.min(box.right, page.right), bottom: Math.min(box.bottom, page.bottom) }; // prettier-ignore
+    return outOfView(el.getBoundingClientRect(), view);
+  }
+
+  /** The message line while a card is picked up: the card, where it is if out of view, where it can go. */
+  function pickedUpLine(pile, targetPiles, name) {
+    const card = meta.names?.[state.piles[pile].at(-1)];
+    const here = whereIs(pile);
+    const at = (p) => (whereIs(p) ? `${name(p)} (${whereIs(p)}, out of view)` : name(p));
+    // Said on the board too: which piles take it, however far down the board they are.
+    return (
+      `Picked up the ${card} from ${name(pile)}${here ? ` (${here}, out of view: it stays picked up)` : ""}. ` +
+      (targetPiles.length ? `It can go to ${orList(targetPiles.map(at))}.` : "It has no legal move now.")
+    );
+  }
+
+  /** The page scrolled with a card picked up: say again where it and its targets are. */
+  function onScroll() {
+    if (!selected || !state.piles?.[selected]) return;
+    const name = (p) => {
+      const label = meta.labels?.[p] ?? p;
+      return label[0].toLowerCase() + label.slice(1);
+    };
+    const line = pickedUpLine(selected, [...targetsFrom(state.legal, selected)], name);
+    if (line !== pickedUp) {
+      pickedUp = line;
+      syncChrome();
+    }
   }
 
   function perform(action) {
@@ -201,9 +285,17 @@ function render({ model, el }) {
   function command(name) {
     if (name === "stock") perform({ kind: "move", move: stockMove(state, meta) });
     else if ((meta.stockMoves ?? ["deal"]).includes(name)) perform({ kind: "move", move: name });
-    else if (["undo", "redo", "hint", "new_game", "stop"].includes(name)) {
+    else if (["undo", "redo", "hint", "new_game", "stop", "restart", "finish", "review"].includes(name)) {
       selected = null;
       send(name);
+    } else if (name === "autoplay") {
+      selected = null;
+      send("autoplay", { player: playerSelect.value, speed: speedSelect.value });
+    } else if (name === "replay") {
+      send("replay", { speed: speedSelect.value || "normal" });
+    } else if (name === "play_deal") {
+      const text = dealInput.value.trim();
+      if (text) send("play_deal", { deal: text.slice(0, 40) });
     }
     schedule();
   }
@@ -216,14 +308,17 @@ function render({ model, el }) {
       meta.moveLabels?.[move] ?? move,
       meta.moveTitles?.[move] ?? move,
     ]);
-    const stop = ["stop", "Stop", "Stop autoplay (Esc)"];
     for (const b of Object.values(buttons)) b.remove();
     for (const key of Object.keys(buttons)) delete buttons[key];
-    for (const [action, text, title] of [...COMMANDS, ...stockButtons, stop]) {
+    for (const [action, text, title] of [...COMMANDS, ...stockButtons, ...PLAY_FOR_ME]) {
       buttons[action] = element("button", { type: "button", title, dataset: { action } }, text);
       toolbar.append(buttons[action]);
+      if (action === "autoplay") toolbar.append(playerSelect, speedSelect);
     }
-    toolbar.append(info);
+    // The players and speeds are Python's (the game's built-in players, the default first).
+    playerSelect.replaceChildren(...(meta.players ?? []).map((p) => element("option", { value: p }, p)));
+    speedSelect.replaceChildren(...(meta.speeds ?? ["normal"]).map((s) => element("option", { value: s }, SPEED_LABELS[s] ?? s)));
+    speedSelect.value = (meta.speeds ?? []).includes("normal") ? "normal" : speedSelect.value;
     toolbar.setAttribute("aria-label", `${meta.title ?? "Board"} controls`);
     pileLayer.setAttribute("aria-label", `${meta.title ?? "Game"} board`);
     pileEls = {};
@@ -306,6 +401,17 @@ function render({ model, el }) {
       for (const p of positions) if (!p.done) floating.push({ ...p, lifted: true });
       if (positions.every((p) => p.done)) anim = null;
     }
+    if (celebration && !celebration.still) {
+      const t = now - celebration.start;
+      const cards = celebrationFrames(layout, state.piles, meta.foundations ?? [], Math.max(0, t));
+      if (t >= CELEBRATION_MS) {
+        celebration = null;
+        root.dataset.celebration = "done";
+      } else {
+        floating.push(...cards);
+        schedule();
+      }
+    }
     const centreOf = (id, r) => ({ id, cx: r.x + r.w / 2, cy: r.y + r.h / 2, angle: 0, lifted: true });
     if (pendingDrop) floating.push(centreOf(pendingDrop.id, pendingDrop.rect));
     if (drag) floating.push(centreOf(drag.id, { x: drag.x, y: drag.y, w: layout.cardW, h: layout.cardH }));
@@ -327,6 +433,8 @@ function render({ model, el }) {
       hint: source ? null : hintPiles(state.hint),
       floating,
       hidden: new Set(floating.map((f) => f.id)),
+      arrows: state.arrows ?? [],
+      glow: celebration?.still || root.dataset.celebration === "done" ? meta.foundations ?? [] : null,
     };
     const ctx = canvas.getContext("2d");
     const dpr = canvas.width / layout.width;
@@ -366,15 +474,31 @@ function render({ model, el }) {
     buttons.redo.disabled = busy || !state.can_redo;
     buttons.hint.disabled = busy || !playing;
     buttons.new_game.disabled = busy;
+    buttons.restart.disabled = busy || !state.moves;
+    buttons.finish.disabled = busy || !state.can_finish;
+    buttons.review.disabled = busy || !state.line;
+    buttons.autoplay.disabled = busy || !playing || !(meta.players ?? []).length;
+    buttons.autoplay.hidden = busy;
+    playerSelect.disabled = speedSelect.disabled = busy;
+    dealInput.disabled = dealButton.disabled = busy;
+    const line = state.line ?? 0;
+    slider.max = String(line);
+    slider.value = String(state.moves ?? 0);
+    slider.disabled = !line || (busy && !replaying());
+    slider.setAttribute("aria-valuetext", `Move ${state.moves ?? 0} of ${line}`);
+    sliderText.textContent = `Move ${state.moves ?? 0} of ${line}`;
+    replayButton.textContent = busy ? "Pause" : "Play";
+    replayButton.title = busy ? "Stop at this move" : "Play the line forward from this move";
+    replayButton.disabled = busy ? false : !state.can_redo || !line;
+    share.textContent = state.share ?? "a staged position";
+    sessionText.textContent = state.session && state.session !== "no games yet" ? `This session: ${state.session}.` : "";
     for (const move of meta.stockMoves ?? ["deal"]) {
       if (buttons[move]) buttons[move].disabled = busy || !(state.legal ?? []).includes(move);
     }
     buttons.stop.hidden = !busy;
-    const parts = [`Move ${state.moves ?? 0}`];
-    if (state.seed !== null && state.seed !== undefined) parts.push(`seed ${state.seed}`);
-    if (state.rules) parts.push(`${state.rules} rules`);
-    if (state.redeals_left !== undefined) parts.push(`${state.redeals_left} redeal${state.redeals_left === 1 ? "" : "s"} left`);
-    info.textContent = parts.join(" · ");
+    // Beside the slider's "Move 3 of 40" (the deal and its rules are the share line's).
+    const left = state.redeals_left;
+    info.textContent = left === undefined ? "" : `${left} redeal${left === 1 ? "" : "s"} left`;
     const msg = state.message ?? {};
     const over = Boolean(state.banner);
     banner.hidden = !over;
@@ -416,6 +540,8 @@ function render({ model, el }) {
       }
       const plans = planAnimations(layout, prev.piles, state.piles, overrides);
       anim = plans.length ? { plans, start: performance.now() } : null;
+      if (prev.status === "playing" && state.status === "won") celebrate();
+      else if (state.status !== "won") endCelebration();
     } else if (pendingDrop && msg.id !== pendingDrop.messageId && REFUSALS.has(msg.kind)) {
       snapBack();
     }
@@ -427,6 +553,89 @@ function render({ model, el }) {
     syncPiles();
     syncChrome();
     schedule();
+    followChart();
+  }
+
+  /** A win: the foundations' top cards leap for joy; where reduced motion is asked for, a still glow. */
+  function celebrate() {
+    const still = reducedMotion();
+    celebration = { start: performance.now() + (anim ? MOVE_MS : 0), still };
+    root.dataset.celebration = still ? "still" : "running";
+    schedule();
+  }
+
+  function endCelebration() {
+    celebration = null;
+    if (root.dataset.celebration) root.dataset.celebration = "";
+  }
+
+  function replaying() {
+    return Boolean(state.autoplay);
+  }
+
+  // ---- the review -------------------------------------------------------------------------
+  let chart = null;
+
+  function paintChart() {
+    const review = model.get("review_chart") ?? {};
+    const chances = review.chances ?? [];
+    reviewPanel.hidden = !chances.length || !state.reviewed; // a chart of another game is not shown
+    if (!chances.length) return;
+    chart = chartLayout(scroller.clientWidth || root.clientWidth || 600, chances.length - 1);
+    const dpr = window.devicePixelRatio || 1;
+    chartCanvas.style.width = `${chart.width}px`;
+    chartCanvas.style.height = `${chart.height}px`;
+    chartCanvas.width = Math.round(chart.width * dpr);
+    chartCanvas.height = Math.round(chart.height * dpr);
+    const ctx = chartCanvas.getContext("2d");
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    drawReviewChart(ctx, chart, review, theme, state.moves ?? 0);
+    reviewSummary.textContent = review.summary ?? "";
+    reviewNote.textContent = state.review_note ?? "";
+    chartCanvas.setAttribute("aria-valuemax", String(chart.moves));
+    chartCanvas.setAttribute("aria-valuenow", String(state.moves ?? 0));
+    const mark = (review.marks ?? []).find((m) => m.move === (state.moves ?? 0) + 1);
+    chartCanvas.setAttribute("aria-valuetext", `Move ${state.moves ?? 0}${mark ? `; next, a ${mark.band}: ${mark.text}` : ""}`);
+  }
+
+  /** To position `i` of the reviewed line; a marked move's point goes to just before it (its arrows show). */
+  function seekChart(i, towardMark = false) {
+    const marks = model.get("review_chart")?.marks ?? [];
+    const to = towardMark && marks.some((m) => m.at === i) ? i - 1 : i;
+    if (to !== state.moves && to >= 0 && to <= (state.line ?? 0)) send("seek", { to });
+  }
+
+  function onChartClick(event) {
+    if (!chart || state.autoplay) return;
+    const r = chartCanvas.getBoundingClientRect();
+    const i = chartPointAt(chart, event.clientX - r.left, event.clientY - r.top);
+    if (i !== null) seekChart(i, true);
+  }
+
+  const CHART_KEYS = new Set(["ArrowRight", "ArrowLeft", "Home", "End", "PageDown", "PageUp"]);
+
+  function onChartKey(event) {
+    if (!chart || state.autoplay || !CHART_KEYS.has(event.key)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const now = state.moves ?? 0;
+    const marks = (model.get("review_chart")?.marks ?? []).map((m) => m.move - 1);
+    const next = { ArrowRight: now + 1, ArrowLeft: now - 1, Home: 0, End: chart.moves,
+      PageDown: marks.find((m) => m > now), PageUp: marks.findLast((m) => m < now) }[event.key]; // prettier-ignore
+    if (next !== undefined) seekChart(Math.min(chart.moves, Math.max(0, next)));
+  }
+
+  /** The chart follows the board and the review (and shows or hides with the reviewed line). */
+  let panelHeight = 0;
+  function followChart() {
+    paintChart();
+    // The panel takes its share of the height: fit again when it comes, goes or changes its height (a
+    // reason's line), so the whole board and the chart stay in view.
+    const height = reviewPanel.hidden ? 0 : reviewPanel.offsetHeight;
+    if (height !== panelHeight) {
+      panelHeight = height;
+      fit();
+    }
   }
 
   function onMeta() {
@@ -540,6 +749,7 @@ function render({ model, el }) {
       syncChrome();
       return;
     }
+    if (action === "play_deal") return; // the deal box's form submits it (Enter too)
     if (action) {
       command(action);
       return;
@@ -551,7 +761,16 @@ function render({ model, el }) {
 
   // ---- keyboard ---------------------------------------------------------------------------
   function onKeyDown(event) {
-    if (event.target.closest?.(".windmill-toolbar, .windmill-banner") && ["Enter", " "].includes(event.key)) return;
+    if (event.target === chartCanvas) {
+      onChartKey(event);
+      return;
+    }
+    // Typing in the deal box, or moving the slider or a menu with the keys, is theirs: no board shortcut.
+    if (event.target.closest?.("input, select")) {
+      event.stopPropagation(); // nor JupyterLab's
+      return;
+    }
+    if (event.target.closest?.(".windmill-toolbar, .windmill-banner, .windmill-linebar") && ["Enter", " "].includes(event.key)) return;
     const action = keyAction(event);
     if (!action || !layout) return;
     const focused = event.target.closest?.(".windmill-pile")?.dataset.pile ?? null;
@@ -574,6 +793,17 @@ function render({ model, el }) {
     event.stopPropagation();
   }
 
+  // ---- the line bar -------------------------------------------------------------------------
+  function onSlider() {
+    const to = Number(slider.value);
+    if (Number.isInteger(to) && to !== state.moves) send("seek", { to });
+  }
+
+  function onDealSubmit(event) {
+    event.preventDefault();
+    command("play_deal");
+  }
+
   // ---- wiring -----------------------------------------------------------------------------
   const listeners = [
     [stage, "pointerdown", onPointerDown],
@@ -583,6 +813,9 @@ function render({ model, el }) {
     [stage, "dblclick", onDoubleClick],
     [root, "click", onClick],
     [root, "keydown", onKeyDown],
+    [slider, "change", onSlider],
+    [dealForm, "submit", onDealSubmit],
+    [chartCanvas, "click", onChartClick],
   ];
   for (const [target, type, fn] of listeners) target.addEventListener(type, fn);
   model.on("change:state", onState);
@@ -590,8 +823,11 @@ function render({ model, el }) {
   model.on("change:size", fit);
   model.on("change:pile_names", schedule);
   model.on("change:compact", fit);
+  model.on("change:review_chart", followChart);
   // The window's height decides a fitted board's size too: follow it (the observer sees widths only).
   window.addEventListener("resize", fit);
+  // A card picked up stays picked up while the page scrolls; the line says where it went.
+  document.addEventListener("scroll", onScroll, { capture: true, passive: true });
 
   // Fit again when the room changes: the board's width, or the height of what shows it. Not when the
   // board's own height changes (a longer message line): the cards would jump between two clicks.
@@ -611,6 +847,7 @@ function render({ model, el }) {
   const onTheme = () => {
     theme = readTheme(root);
     schedule();
+    paintChart();
   };
   const themeObserver = new MutationObserver(onTheme);
   const themeAttributes = ["data-jp-theme-light", "data-jp-theme-name", "class", "data-theme", "style"];
@@ -633,6 +870,7 @@ function render({ model, el }) {
   syncPiles();
   syncChrome(); // before fitting: the lines under the board take their share of the height
   fit();
+  paintChart();
   // Styles may arrive after the first paint (theme CSS loading): read them again once settled.
   const settle = setTimeout(onTheme, MOVE_MS);
 
@@ -643,7 +881,9 @@ function render({ model, el }) {
     model.off("change:size", fit);
     model.off("change:pile_names", schedule);
     model.off("change:compact", fit);
+    model.off("change:review_chart", followChart);
     window.removeEventListener("resize", fit);
+    document.removeEventListener("scroll", onScroll, { capture: true });
     resizeObserver.disconnect();
     themeObserver.disconnect();
     dprQuery?.removeEventListener("change", onDpr);

@@ -1,7 +1,8 @@
 """Scrub through a recorded game: a Play button, a slider and step buttons around the board.
 
-The board itself holds no child widgets (it must run where only anywidget does); this
-composition is for Jupyter front ends with ipywidgets.
+The board itself has a Play button and a slider of the line (both games, wherever anywidget runs);
+this composition, for Jupyter front ends with ipywidgets, adds step buttons and a linked Play widget
+around either game's board.
 
 >>> from windmill_widget import Game, WindmillWidget
 >>> from windmill_widget.replay import replay_controls
@@ -24,7 +25,7 @@ import ipywidgets as widgets
 from .core import Move
 from .core import PatienceGame as Game
 from .fallback import with_fallback
-from .widget import WindmillWidget
+from .widget import PatienceWidget
 
 __all__ = ["ReplayControls", "replay_controls"]
 
@@ -32,7 +33,7 @@ __all__ = ["ReplayControls", "replay_controls"]
 class ReplayControls(widgets.VBox):
     """``[Play] [|<] [<] [slider] [>] [>|]`` above the board; the slider's value is the move number."""
 
-    def __init__(self, board: WindmillWidget, *, interval_ms: int = 600) -> None:
+    def __init__(self, board: PatienceWidget, *, interval_ms: int = 600) -> None:
         self.board = board
         self.slider = widgets.IntSlider(
             min=0, description="Move", continuous_update=True, layout=widgets.Layout(flex="1 1 auto")
@@ -97,7 +98,7 @@ class ReplayControls(widgets.VBox):
 
 
 def replay_controls(
-    board: WindmillWidget, line: Game | Iterable[Move | str] | None = None, *, interval_ms: int = 600
+    board: PatienceWidget, line: Game | Iterable[Move | str] | None = None, *, interval_ms: int = 600
 ) -> ReplayControls:
     """Load ``line`` (a game or moves, see :meth:`WindmillWidget.replay`) into ``board`` and
     return the board with Play/slider/step controls around it. Without ``line``, scrub the

@@ -53,12 +53,15 @@ import traitlets
 
 from .core import Card, IllegalMove, Move, PatienceGame, find_game
 from .core.cards import NUM_CARDS
+from .core.finish import sure_finish
 from .core.outcome import TextEnum
 from .core.pysolfc import MAX_NUMBER as MAX_PYSOLFC_NUMBER
+from .core.share import deal_from, deal_text, parse_deal, share_line
 from .core.text import excerpt, shorten
 from .fallback import with_fallback
 from .guard import call_guarded
-from .strategies import default_strategy
+from .lab.session import SessionStats
+from .strategies import board_players, default_strategy
 
 _STATIC = pathlib.Path(__file__).parent / "static"
 #: Card widths (CSS pixels) shared with the front end: the smallest legible one, the largest size=.
@@ -76,11 +79,17 @@ export default { render({ el }) {
 """
 
 #: Intents the front end may send; all but ``stop`` must carry the state version they saw.
-INTENTS = ("move", "deal", "undo", "redo", "hint", "new_game", "stop")
+INTENTS = ("move", "deal", "undo", "redo", "hint", "new_game", "stop", "restart", "finish", "autoplay",
+           "replay", "seek", "play_deal", "review")  # fmt: skip
 #: The fields an intent may have; each holds a plain value (text, a number, true/false or null).
-INTENT_FIELDS = ("type", "version", "move")
+INTENT_FIELDS = ("type", "version", "move", "deal", "player", "speed", "to")
 _MAX_FIELD_TEXT = 40  # longer texts are junk; don't even try to read them
-_GAME_CHANGING = ("move", "deal", "undo", "redo", "new_game")
+_GAME_CHANGING = ("move", "deal", "undo", "redo", "new_game", "restart", "finish", "autoplay", "replay",
+                  "seek", "play_deal", "review")  # fmt: skip
+#: The board's autoplay and replay speeds: name -> seconds between moves (the front end offers the names).
+SPEEDS = {"slow": 1.0, "normal": 0.4, "fast": 0.1}
+#: Seconds between the moves of "Finish for me" (each card is seen to fly home).
+FINISH_DELAY = 0.12
 #: How many games New game (or loading one) keeps for Undo to go back to.
 EARLIER_GAMES = 20
 #: Seconds a strategy may think over one move in autoplay before the autoplay stops.
@@ -112,6 +121,33 @@ class _Run:
         self.started = False  # a task not started yet is not cancelled: it starts, sees, and says "stopped"
 
 
+class _Count:
+    """What the session statistics know of one game on the board: whether the player moved in it,
+    whether a strategy or a recorded line did (then it is not the player's game: it never counts), and
+    whether it was counted already (a game counts once)."""
+
+    __slots__ = ("counted", "game", "others", "you")
+
+    def __init__(self, game: PatienceGame) -> None:
+        self.game = game
+        self.you = self.others = self.counted = False
+
+    def note(self, mover: str) -> None:
+        if mover == "You":
+            self.you = True
+        else:
+            self.others = True
+
+    def settle(self, stats: SessionStats, game: PatienceGame) -> None:
+        """Count the game now (won, or left unfinished: lost), if it is the player's and not counted."""
+        if self.counted or not self.you or self.others:
+            return
+        self.counted = True
+        outcome = game.outcome
+        stats.record(game.name, game.rules.preset or "custom", won=bool(outcome and outcome.won),
+                     moves=len(game.history))  # fmt: skip
+
+
 class _LoopEnd(Exception):
     """Ends an autoplay or replay loop: ``reason`` is its result, ``text`` goes on the board."""
 
@@ -138,6 +174,8 @@ def _meta(game: PatienceGame) -> dict[str, Any]:
         "game": game.name,
         "faces": [c.face for c in _CARDS],
         "names": [c.name for c in _CARDS],
+        "players": list(board_players(game.name)),
+        "speeds": list(SPEEDS),
         **game.board_facts(),
     }
 
@@ -232,6 +270,9 @@ class PatienceWidget(anywidget.AnyWidget):
     #: Name the piles on the board as the notation does (``n1``, ``nw 2/13``, ``S+ 3/13``; the quilt's
     #: cells by its row and column labels), for lessons that teach moves such as ``w1>c``.
     pile_names = traitlets.Bool(True).tag(sync=True)
+    #: The review's chart, as the front end draws it (empty before :meth:`review`): ``chances`` (before each
+    #: move, then after the last), ``marks`` (``{"at", "move", "band", "text"}``), ``turning``, ``summary``.
+    review_chart = traitlets.Dict().tag(sync=True)
 
     #: The game this board deals when given a seed (None: the game must be named or given).
     default_game: str | None = None
@@ -243,9 +284,14 @@ class PatienceWidget(anywidget.AnyWidget):
         seed: int | None = None,
         rules: Any = None,
         pysolfc: int | None = None,
+        stats: SessionStats | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
+        if stats is not None and not isinstance(stats, SessionStats):
+            raise TypeError(f"stats is a SessionStats (to share one between boards), not {excerpt(stats)}.")
+        self._stats = SessionStats() if stats is None else stats
+        self._counts: dict[int, _Count] = {}  # id(game) -> what the statistics know of that game
         if isinstance(game, PatienceGame):
             if seed is not None or rules is not None or pysolfc is not None:
                 raise ValueError("Pass either a game or a seed and rules, not both.")
@@ -272,6 +318,12 @@ class PatienceWidget(anywidget.AnyWidget):
         self._autoplay_task: asyncio.Task | None = None  # the background task of autoplay()/replay()
         self._run: _Run | None = None  # the autoplay or replay running now
         self._autoplaying = False
+        self._finish: tuple[tuple, tuple[Move, ...] | None] | None = None  # (position, its sure finish)
+        #: What the board's Review button passes to :func:`windmill_widget.review.review` (e.g.
+        #: ``{"budget": 20_000}`` for a quicker, rougher review).
+        self.review_settings: dict[str, Any] = {}
+        self._review: Any = None  # the last review (windmill_widget.review.Review) and its line:
+        self._reviewed: tuple[str, tuple[str, ...]] | None = None  # (origin, moves) it is of
         self.meta = _meta(self._game)
         self.on_msg(self._on_front_end_msg)
         self._publish()
@@ -304,6 +356,18 @@ class PatienceWidget(anywidget.AnyWidget):
     @property
     def autoplaying(self) -> bool:
         return self._autoplaying
+
+    @property
+    def stats(self) -> SessionStats:
+        """This session's statistics, as PySolFC counts them (see :mod:`windmill_widget.lab.session`):
+        ``w.stats["windmill", "strict"].win_rate``; ``w.stats.save(path)`` and ``w.stats.load(path)``."""
+        return self._stats
+
+    @property
+    def share(self) -> str | None:
+        """The line that deals this game again, e.g. ``"seed 1234 · strict"`` (``w.play_deal(line)``, or
+        ``WindmillWidget(seed=1234, rules=Rules.strict())``); None for a staged position."""
+        return share_line(self._game)
 
     # -- display ---------------------------------------------------------------------------------
     def __repr__(self) -> str:
@@ -345,6 +409,7 @@ class PatienceWidget(anywidget.AnyWidget):
             raise
         self._mover = mover
         self._later = []  # a new move: the games Undo left are no longer ahead
+        self._count().note(mover)
         self._changed(("move", self._game.describe_last()))
         return played
 
@@ -412,6 +477,149 @@ class PatienceWidget(anywidget.AnyWidget):
                                      "Undo goes back to the last game."))  # fmt: skip
         return game
 
+    def play_deal(self, deal: str) -> PatienceGame:
+        """Deal the game a player names: ``"1234"`` (the kit's deal 1234, same rules), ``"pysolfc:12345"``
+        (PySolFC's Windmill deal, PySolFC's rules) or a share line, ``"seed 1234 · strict"`` (that deal
+        under those rules). Anything else raises ValueError, said on the board too, and changes nothing."""
+        try:
+            ref = parse_deal(deal)
+            if ref.rules is None:
+                return self.new_game(ref.number) if ref.kind == "seed" else self.new_game(pysolfc=ref.number)
+            game = deal_from(type(self._game), ref)
+        except (ValueError, TypeError, ImportError) as err:  # ImportError: PySolFC's generators missing
+            self._say("refused", _sentence(shorten(str(err), 160)))
+            raise
+        self._replace(game, ("info", f"New game: {_deal_name(game)}, {game.rules.preset} rules. "
+                                     "Undo goes back to the last game."))  # fmt: skip
+        return game
+
+    def restart(self) -> PatienceGame:
+        """Deal this deal again, from its start (as PySolFC, a game left unfinished counts as lost in
+        :attr:`stats`). Undo at its start goes back to the game as it was."""
+        game = self._game.copy()
+        game.restart()
+        self._replace(game, ("info", f"Restarted {_deal_name(game)}. Undo goes back to where you were."))
+        return game
+
+    def finish(self, delay: float | None = None) -> tuple[Move, ...]:
+        """Play the game to its end when only sure moves are left (the engine's
+        :func:`~windmill_widget.core.finish.sure_finish`: the stock is empty and every card left goes
+        straight home). With ``delay`` (seconds) in the background, one card at a time, as the board's
+        "Finish for me" does; else at once. Returns the moves; IllegalMove when the game is not sure yet."""
+        line = self._sure_finish()
+        if line is None:
+            why = ("the game is over" if self._game.outcome is not None else
+                   "cards are still in the stock" if self._game.pile("stock") else
+                   "some cards cannot go straight to the foundations")  # fmt: skip
+            err = IllegalMove(f"Nothing to finish for you yet: {why}.", rule="not-sure")
+            self._say("refused", str(err))
+            raise err
+        if delay is None:
+            for move in line:
+                self._play(move, "You")
+            return line
+        _check_delay(delay)
+        todo = list(line)
+
+        async def choose() -> Callable[[], object]:
+            if not todo:
+                raise _LoopEnd(AutoplayEnd.END, "Finished.")
+            move = todo.pop(0)
+            return lambda: self._play(move, "You")
+
+        self._start_task(lambda run: self._run_loop(run, choose, "Finishing: every card left goes home.",
+                                                    delay, None))  # fmt: skip
+        return line
+
+    def review(self, **settings: Any) -> Any:
+        """Review the game on the board, every move of its line (what was played, and what Redo would play),
+        with :func:`windmill_widget.review.review` (``settings`` go to it, e.g. ``budget=``), and show it: a
+        chart of the winning chance along the game under the board, its marked moves; a click on a point
+        (or the arrow keys on the chart) goes to that move, and before a marked move the board draws the
+        move played and the better one as arrows, with the reason. Returns the
+        :class:`~windmill_widget.review.Review`."""
+        from .review import review as review_game
+
+        line = self._whole_line()
+        self._say("info", f"Reviewing {len(line.history)} moves...")
+        result = review_game(line, progress=False, **settings)
+        self._show_review(result, line)
+        return result
+
+    def _whole_line(self) -> PatienceGame:
+        line = self._game.copy()
+        while line.can_redo:
+            line.redo()
+        return line
+
+    def _start_review(self) -> None:
+        """The board's Review button: the review runs off the event loop (in a thread, as a strategy
+        thinks), Stop shows meanwhile and abandons it; settings from :attr:`review_settings`."""
+        from .review import review as review_game
+
+        line = self._whole_line()
+        settings = dict(self.review_settings)
+
+        async def run_review(run: _Run) -> AutoplayEnd:
+            run.started = True
+            self._say("info", f"Reviewing {len(line.history)} moves... (Stop abandons it)")
+            try:
+                called = await call_guarded(
+                    lambda g: review_game(g, progress=False, **settings), line, timeout=None
+                )
+            except asyncio.CancelledError:
+                return AutoplayEnd.STOPPED
+            if self._run is not run:
+                return AutoplayEnd.STOPPED
+            if called.error is not None:
+                err = called.error
+                self._end_run(run, "error", f"The review failed: {type(err).__name__}: {shorten(str(err))}")
+                return AutoplayEnd.ERROR
+            self._end_run(run)
+            self._show_review(called.value, line)
+            return AutoplayEnd.END
+
+        self._start_task(run_review)
+
+    def _show_review(self, result: Any, line: PatienceGame) -> None:
+        self._review = result
+        self._reviewed = (line.origin, tuple(str(m) for m in line.history))
+        marks = [
+            {"at": m.number, "move": m.number, "band": m.band.value, "text": m.text}
+            for m in result
+            if m.band.value != "none"
+        ]
+        turning = result.turning_point
+        self.review_chart = {
+            "chances": [round(c, 4) for c in result.chances()],
+            "marks": marks,
+            "turning": turning.number if turning is not None else None,
+            "summary": result.summary(),
+        }
+        self._say("info", shorten(result.summary(), 300))
+
+    def _review_note(self) -> tuple[bool, list[dict[str, str]], str | None]:
+        """Whether the board shows the reviewed line, and before a marked move of it the arrows to draw
+        (the move played, in its band's colour; the better move) and the reason, in a sentence."""
+        g = self._game
+        if self._review is None:
+            return False, [], None
+        line = (g.origin, tuple(str(m) for m in (*g.history, *g.redo_moves)))
+        if line != self._reviewed:
+            return False, [], None
+        if len(g.history) >= len(self._review):
+            return True, [], None
+        m = self._review[len(g.history)]
+        if m.band.value == "none":
+            return True, [], None
+        arrows = []
+        for move, colour in ((m.move, m.band.value), (m.best, "better")):
+            if move and ">" in move:
+                src, dst = move.split(">", 1)
+                arrows.append({"src": src, "dst": dst, "colour": colour})
+        better = f" Better: {m.best}." if m.best and m.best != m.move else ""
+        return True, arrows, f"Move {m.number}, {m.move} ({m.band.value}): {m.reason}{better}"
+
     def load(self, game: PatienceGame) -> None:
         """Show ``game`` (it becomes ``w.game``; the widget keeps no copy). Undo at its start goes
         back to the game it replaced."""
@@ -428,7 +636,10 @@ class PatienceWidget(anywidget.AnyWidget):
 
     def _set_game(self, game: PatienceGame) -> None:
         before = self._game
+        self._leave(before)
         self._game = game
+        keep = {id(x) for x in (*self._earlier, *self._later, before, game)}  # Undo may come back to them
+        self._counts = {k: c for k, c in self._counts.items() if k in keep}
         if type(game) is not type(before) or game.rules != before.rules:
             self.meta = _meta(game)
 
@@ -594,6 +805,7 @@ class PatienceWidget(anywidget.AnyWidget):
         def forward() -> None:
             self._game.redo()
             self._mover = "The line"
+            self._count().note(self._mover)
             self._changed(("move", f"Replay: {self._game.describe_last()}"))
 
         async def choose() -> Callable[[], object]:
@@ -713,6 +925,7 @@ class PatienceWidget(anywidget.AnyWidget):
         while len(self._game.history) < n:
             self._game.redo()
             self._mover = "The line"
+            self._count().note(self._mover)
         self._changed(("move", f"At move {n} of {total}."))
 
     # -- the front end's intents --------------------------------------------------------------
@@ -753,6 +966,9 @@ class PatienceWidget(anywidget.AnyWidget):
         if kind == "stop":
             self.stop()
             return True
+        if kind == "replay" and self._autoplaying:
+            self.stop()  # the replay bar's Play button is its Pause button too
+            return True
         version = intent.get("version")
         if not isinstance(version, int) or isinstance(version, bool):
             self._say("error", f"The board's {kind} request carried no version; ignored.")
@@ -783,8 +999,60 @@ class PatienceWidget(anywidget.AnyWidget):
                 self.new_game()
             elif kind == "hint":
                 return self.hint() is not None
-        except IllegalMove:
+            elif kind == "restart":
+                self.restart()
+            elif kind == "finish":
+                self.finish(FINISH_DELAY if _loop_running() else None)
+            elif kind == "seek":
+                return self._seek_intent(intent.get("to"))
+            elif kind == "play_deal":
+                try:
+                    self.play_deal(intent.get("deal"))
+                except (TypeError, ImportError):
+                    return False  # said on the board
+            elif kind in ("autoplay", "replay"):
+                return self._run_intent(kind, intent)
+            elif kind == "review":
+                if _loop_running():
+                    self._start_review()
+                else:
+                    self.review(**self.review_settings)
+        except (IllegalMove, ValueError):
             return False  # already said on the board
+        return True
+
+    def _seek_intent(self, to: Any) -> bool:
+        total = len(self._game.history) + len(self._game.redo_moves)
+        if not isinstance(to, int) or isinstance(to, bool) or not 0 <= to <= total:
+            self._say("error", f"The board asked for move {excerpt(to)} of a line of moves 0 to {total}; "
+                               "ignored.")  # fmt: skip
+            return False
+        self.seek(to)
+        return True
+
+    def _run_intent(self, kind: str, intent: dict[str, Any]) -> bool:
+        """Autoplay with the player and speed the board names, or the replay of the loaded line."""
+        speed = intent.get("speed", "normal")
+        if speed not in SPEEDS:
+            self._say("error", f"The board asked for the speed {excerpt(speed)}; the speeds are "
+                               f"{', '.join(SPEEDS)}. Ignored.")  # fmt: skip
+            return False
+        if not _loop_running():
+            self._say("error", "Autoplay needs the kernel's event loop, which is not running here.")
+            return False
+        if kind == "replay":
+            if not self._game.can_redo:
+                self._say("refused", "Nothing to replay: the line is at its end (move the slider back).")
+                return False
+            self._start_task(lambda run: self._replay(run, SPEEDS[speed]))
+            return True
+        players = board_players(self._game.name)
+        name = intent.get("player", next(iter(players)))
+        if name not in players:
+            self._say("error", f"The board asked for the player {excerpt(name)}; this game's players are "
+                               f"{', '.join(players)}. Ignored.")  # fmt: skip
+            return False
+        self.autoplay(players[name], SPEEDS[speed])
         return True
 
     # -- publishing ---------------------------------------------------------------------------
@@ -794,6 +1062,7 @@ class PatienceWidget(anywidget.AnyWidget):
         kind, text = message
         outcome = self._game.outcome
         if outcome is not None and outcome.won:
+            self._count().settle(self._stats, self._game)
             banner = self._banner() or {}
             kind, text = "won", f"{text} {banner.get('title')} {banner.get('text')}"
         elif outcome is not None:
@@ -827,6 +1096,7 @@ class PatienceWidget(anywidget.AnyWidget):
         g = self._game
         piles: dict[str, Any] = {name: [c.id for c in cards] for name, cards in g.piles().items()}
         piles["stock"] = len(piles["stock"])  # face down: a count only
+        reviewed, arrows, note = self._review_note()
         self.state = {
             **g.board_state(),
             "game": g.name,
@@ -843,7 +1113,39 @@ class PatienceWidget(anywidget.AnyWidget):
             "seed": g.seed,
             "rules": self._rules_name(),
             "banner": self._banner(),
+            "deal": deal_text(g),
+            "share": share_line(g),
+            "line": len(g.history) + len(g.redo_moves),
+            "can_finish": self._sure_finish() is not None,
+            "session": self._stats[g.name, self._rules_name()].summary(),
+            "reviewed": reviewed,  # the board shows the reviewed line: the chart is of this game
+            "arrows": arrows,
+            "review_note": note,
         }
+
+    def _sure_finish(self) -> tuple[Move, ...] | None:
+        """The engine's sure finish of the position on the board (cached: a publish must stay quick)."""
+        g = self._game
+        key = (id(g), len(g.history), g.signature()) if not g.pile("stock") else None
+        if key is None:
+            return None
+        if self._finish is None or self._finish[0] != key:
+            self._finish = (key, sure_finish(g))
+        return self._finish[1]
+
+    # -- session statistics --------------------------------------------------------------------
+    def _count(self) -> _Count:
+        """What the statistics know of the game on the board."""
+        count = self._counts.get(id(self._game))
+        if count is None or count.game is not self._game:
+            count = self._counts[id(self._game)] = _Count(self._game)
+        return count
+
+    def _leave(self, game: PatienceGame) -> None:
+        """The player leaves ``game`` (another deal, a restart): unfinished, it counts as lost."""
+        count = self._counts.get(id(game))
+        if count is not None and count.game is game:
+            count.settle(self._stats, game)
 
     # -- helpers ------------------------------------------------------------------------------
     def _halt_autoplay(self) -> None:
@@ -883,8 +1185,16 @@ class PatienceWidget(anywidget.AnyWidget):
         stock = g.board_facts()["stockMoves"][0]
         return (
             f"{g.title}, {deal}, {self._rules_name()} rules. Click a card, then where it goes; or drag it, "
-            f"or double-click it. Keys: d {stock}, u undo, r redo, h hint, n new game."
+            f"or double-click it. Keys: d {stock}, u undo, r redo, h hint, n next deal."
         )
+
+
+def _loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 def _deal_game(cls: type[PatienceGame], seed: int | None, rules: Any, pysolfc: int | None) -> PatienceGame:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -100,7 +102,7 @@ class Board:
         self.page = page
         self.root = root
         self.stage = root.locator(".windmill-stage")
-        self.canvas = root.locator("canvas")
+        self.canvas = root.locator(".windmill-stage canvas")
 
     def pile(self, name: str) -> Locator:
         return self.root.locator(f'[data-pile="{name}"]')
@@ -246,6 +248,21 @@ class LabNotebook:
         expect(self.page.locator("body")).to_have_attribute(
             "data-jp-theme-light", "false" if dark else "true"
         )
+
+
+@contextmanager
+def lab_notebook(browser: Any, lab: tuple[Any, str], viewport: dict[str, int]) -> Iterator[LabNotebook]:
+    """board.ipynb in JupyterLab in a fresh browser context of ``viewport``, with only its first cell."""
+    server, token = lab
+    context = browser.new_context(viewport=viewport)
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        nb = LabNotebook(page, server.url, token, "board.ipynb")
+        nb.keep_only_first_cell()
+        yield nb
+    finally:
+        context.close()
 
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"

@@ -34,11 +34,13 @@ from .live import LiveChart
 from .playout import play_game
 from .records import GameRecord, SolveRecord
 from .results import Results
+from .session import SessionStats, StatsFileError, Tally
 from .stats import Paired, mcnemar_p, wilson
 from .tournament import compare, play_many
 
 __all__ = [
     "Ceiling", "Comparison", "Decision", "DecisionScores", "Decisions", "GameRecord", "LiveChart", "Paired",
-    "Results", "SolveRecord", "compare", "find_decisions", "mcnemar_p", "play_game", "play_many",
+    "Results", "SessionStats", "SolveRecord", "StatsFileError", "Tally", "compare", "find_decisions",
+    "mcnemar_p", "play_game", "play_many",
     "score_decisions", "wilson",
 ]  # fmt: skip

@@ -124,9 +124,22 @@ def sampling_player(**settings: Any) -> AnyGame:
 #: against lookahead's 37.3% (McNemar p = 0.50; see its module).
 default_strategy = lookahead
 
+
+def board_players(game: str) -> dict[str, AnyGame]:
+    """The built-in players a board offers for ``game`` (its Autoplay menu), the default first.
+
+    >>> list(board_players("windmill")), list(board_players("crazy-quilt"))
+    (['lookahead', 'tips', 'greedy', 'sampling', 'random'], ['lookahead', 'tips', 'greedy', 'random'])
+    """
+    players = {"lookahead": lookahead, "tips": tips, "greedy": greedy, "sampling": sampling,
+               "random": random_strategy(0)}  # fmt: skip
+    return {name: p for name, p in players.items() if game in p.players}
+
+
 __all__ = [
     "Advice",
     "AnyGame",
+    "board_players",
     "default_strategy",
     "greedy",
     "lookahead",

@@ -1,0 +1,34 @@
+// The review chart's geometry and hit-testing (pure).
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+
+import { chartLayout, chartPointAt } from "../layout.js";
+
+describe("chartLayout", () => {
+  const c = chartLayout(800, 40);
+  it("spans the plot from the deal to the last move, chance 0 at the bottom", () => {
+    assert.equal(c.x(0), c.plot.left);
+    assert.equal(c.x(40), c.plot.right);
+    assert.equal(c.y(0), c.plot.bottom);
+    assert.equal(c.y(1), c.plot.top);
+    assert.ok(c.height >= 80 && c.height <= 120);
+  });
+  it("keeps a game of no moves drawable", () => {
+    const z = chartLayout(50, 0);
+    assert.equal(z.width, 120);
+    assert.equal(z.x(0), z.plot.left);
+  });
+});
+
+describe("chartPointAt", () => {
+  const c = chartLayout(800, 40);
+  it("finds the nearest move's point", () => {
+    assert.equal(chartPointAt(c, c.x(12) + 2, c.y(0.5)), 12);
+    assert.equal(chartPointAt(c, c.x(0), c.y(0)), 0);
+    assert.equal(chartPointAt(c, c.x(40) + 5, c.y(1)), 40);
+  });
+  it("is null away from the plot", () => {
+    assert.equal(chartPointAt(c, c.x(12), c.plot.bottom + 30), null);
+    assert.equal(chartPointAt(c, 0, c.y(0.5)), null);
+  });
+});

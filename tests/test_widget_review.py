@@ -1,0 +1,69 @@
+"""The board's Review (issue 41): ``w.review()`` and the Review button put the review on the board as data
+the front end draws (the chart of the winning chance, the marked moves, the turning point), and before a
+marked move of the reviewed line the board's state carries the arrows (the move played, the better one)
+and the reason. Short staged games and small budgets (see tests/test_review.py)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from review_games import QUICK, SMALL, late_game
+
+from windmill_widget import Game, QuiltGame
+from windmill_widget.widget import QuiltWidget, WindmillWidget
+
+
+@pytest.fixture(scope="module")
+def reviewed():
+    w = WindmillWidget(late_game(Game, 29, 10))  # greedy loses it; it could still be won there
+    return w, w.review(**SMALL)
+
+
+def test_the_chart_is_the_reviews_data(reviewed) -> None:
+    w, r = reviewed
+    chart = w.review_chart
+    assert chart["chances"] == [round(c, 4) for c in r.chances()]
+    assert len(chart["chances"]) == len(w.game.history) + 1
+    assert [m["move"] for m in chart["marks"]] == [m.number for m in r.marked()]
+    assert chart["turning"] == r.turning_point.number
+    assert chart["summary"] == r.summary() and w.state["message"]["text"].startswith(r.summary()[:40])
+    assert w.state["reviewed"]
+
+
+def test_before_a_marked_move_the_board_points_at_it_and_the_better_one(reviewed) -> None:
+    w, r = reviewed
+    m = r.marked()[0]
+    w.seek(m.number - 1)
+    arrows = w.state["arrows"]
+    assert arrows[0] == {"src": m.move.split(">")[0], "dst": m.move.split(">")[1], "colour": m.band.value}
+    if m.best and ">" in m.best:
+        assert arrows[1]["colour"] == "better" and f"{arrows[1]['src']}>{arrows[1]['dst']}" == m.best
+    assert m.reason in w.state["review_note"] and f"Move {m.number}" in w.state["review_note"]
+    w.seek(m.number)  # after it: nothing to point at unless the next move is marked too
+    nxt = r[m.number] if m.number < len(r) else None
+    assert (w.state["arrows"] == []) == (nxt is None or nxt.band.value == "none")
+
+
+def test_another_line_is_not_annotated_with_this_review(reviewed) -> None:
+    w, r = reviewed
+    m = r.marked()[0]
+    w.seek(m.number - 1)
+    others = [x for x in w.game.legal_moves() if str(x) != m.move]
+    if not others:
+        pytest.skip("a single legal move there")
+    w.play(others[0])  # a new line: the review is of the old one
+    w.undo()
+    assert w.state["arrows"] == [] and w.state["review_note"] is None and not w.state["reviewed"]
+
+
+def test_the_review_button_reviews_off_the_event_loop() -> None:
+    async def main() -> tuple[bool, int]:
+        q = QuiltWidget(late_game(QuiltGame, 3, 6))
+        q.review_settings = dict(QUICK)
+        assert q.handle_intent({"type": "review", "version": q.state["version"]})
+        busy = q.state["autoplay"]  # Stop shows while it reviews
+        await q._autoplay_task
+        return busy, len(q.review_chart["chances"]) - len(q.game.history)
+
+    assert asyncio.run(main()) == (True, 1)
