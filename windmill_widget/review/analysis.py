@@ -55,7 +55,9 @@ DEFAULTS: dict[str, dict[str, int]] = {
     "windmill": {"budget": 300_000, "samples": SAMPLES, "sample_budget": NODES},
     "crazy-quilt": {"budget": 30_000, "samples": 4, "sample_budget": 500},
 }
-BUDGET, SAMPLE_BUDGET = DEFAULTS["windmill"]["budget"], DEFAULTS["windmill"]["sample_budget"]
+#: Windmill's default ``budget`` and ``sample_budget`` (one line each: the API reference reads them).
+BUDGET: int = DEFAULTS["windmill"]["budget"]
+SAMPLE_BUDGET: int = DEFAULTS["windmill"]["sample_budget"]
 #: Stock cards at or below which Windmill's exact no-peeking search decides, and its work budget.
 EXACT = EXACT
 EXACT_UNITS = EXACT_UNITS
