@@ -93,3 +93,12 @@ def test_an_autoplayed_boards_picture_shows_where_autoplay_ended(exported) -> No
     assert "seed=8: centre 1/52, playing" not in body  # not the deal
     assert "moves" in board.data["text/plain"] and "0 moves" not in board.data["text/plain"]
     assert "to play, run this cell in Jupyter" in body  # the picture says it is one
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
+def test_committed_notebooks_export_no_frozen_progress_bar_or_live_chart(notebook: pathlib.Path) -> None:
+    """The committed outputs (stored by scripts/run_notebooks.py) hold each finished run's result only."""
+    nbconvert = pytest.importorskip("nbconvert")
+    body, _ = nbconvert.HTMLExporter().from_filename(str(notebook))
+    assert not PROGRESS_TEXT.search(body), f"{notebook.name}: a frozen progress bar"
+    assert "Win rate so far" not in body, f"{notebook.name}: a live chart left above its result"
