@@ -14,30 +14,39 @@ VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
 WHEEL   := dist/windmill_widget-$(VERSION)-py3-none-any.whl
 PY_SRC  := $(shell find windmill_widget -name '*.py' -o -name '*.json') pyproject.toml README.md LICENSE CHANGELOG.md
 PYODIDE_WHEELS := build/pyodide-wheels
+# Debian packages the tests need, installed with apt-get when missing (fonts: the board's labels on a minimal image).
+CHROMIUM ?= $(or $(WINDMILL_CHROMIUM),/usr/bin/chromium)
+ENSURE_BWRAP    := bash scripts/ensure-apt.sh bwrap bubblewrap
+ENSURE_CHROMIUM := bash scripts/ensure-apt.sh $(CHROMIUM) chromium fonts-dejavu-core
 
 .PHONY: play test setup bundle dist lite lint test-py test-js test-browser test-notebooks test-wheel test-pyodide test-lite docs notebooks bench clean
 
 play: setup
+	@echo "==> Opening notebooks/01-play.ipynb in JupyterLab (Ctrl-C twice here stops it)"
 	$(BIN)/jupyter lab --allow-root $(LAB_ARGS) notebooks/01-play.ipynb
 
 test: setup
-	bash scripts/ensure-bubblewrap.sh
+	$(ENSURE_BWRAP)
 	bash scripts/test-all.sh
 
 setup: $(STAMP) $(BUNDLE)
 
+# Each long step says what it does and how far it is (scripts/step.sh; its output in build/logs/).
+STEP := @bash scripts/step.sh
+
 $(STAMP): pyproject.toml
-	$(PY) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e ".[dev]"
-	touch $@
+	$(STEP) venv "Creating the virtual environment $(VENV)" $(PY) -m venv $(VENV)
+	$(STEP) pip "Updating pip in $(VENV)" $(BIN)/pip install --upgrade pip
+	$(STEP) install "Installing the kit, JupyterLab and the test tools into $(VENV) with pip, which also \
+	builds the board's front end with npm (1-2 minutes the first time)" $(BIN)/pip install -e ".[dev]"
+	@touch $@
 
 node_modules/.package-lock.json: package.json package-lock.json
-	npm ci --no-audit --no-fund
-	touch $@
+	$(STEP) npm-ci "Installing the front end's npm packages" npm ci --no-audit --no-fund
+	@touch $@
 
 $(BUNDLE): node_modules/.package-lock.json $(JS_SRC)
-	npm run build
+	$(STEP) bundle "Building the board's front end ($(BUNDLE))" npm run build
 
 bundle: $(BUNDLE)
 
@@ -59,19 +68,19 @@ lint: setup
 	$(BIN)/ruff format --check .
 
 test-py: setup
-	bash scripts/ensure-bubblewrap.sh
+	$(ENSURE_BWRAP)
 	$(BIN)/pytest -m "not browser" -n 2 --dist worksteal
 
 test-js: setup
 	npm test
 
 test-browser: setup
-	bash scripts/ensure-chromium.sh
+	$(ENSURE_CHROMIUM)
 	$(BIN)/pytest -m browser --ignore=tests/browser/test_lite.py
 
 # The Lite site, built, then opened in chromium with nothing but localhost reachable.
 test-lite: lite
-	bash scripts/ensure-chromium.sh
+	$(ENSURE_CHROMIUM)
 	$(BIN)/pytest -m browser tests/browser/test_lite.py
 
 test-wheel: setup

@@ -11,7 +11,7 @@ In one Chromium session against JupyterLab 4 (started here on a free localhost p
   browser received on the kernel's websocket per move (message headers and busy/idle included).
 
 Run: ``.venv/bin/python benchmarks/widget_latency.py [--clicks 40] [--dpr 2]`` (needs the bundle
-built and Debian's chromium; see scripts/ensure-chromium.sh).
+built and Debian's chromium; see scripts/ensure-apt.sh).
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@
 set -u
 cd "$(dirname "$0")/.."
 BIN=.venv/bin
+CHROMIUM=${WINDMILL_CHROMIUM:-/usr/bin/chromium}
 failed=()
 
 suite() {
@@ -17,7 +18,7 @@ suite lint         bash -c "$BIN/ruff check . && $BIN/ruff format --check ."
 suite python       $BIN/pytest -m "not browser" -p no:cacheprovider -n 2 --dist worksteal --durations=15
 suite doctests     $BIN/pytest --doctest-modules windmill_widget -p no:cacheprovider --ignore=windmill_widget/static
 suite js           npm test --silent
-suite browser      bash -c "bash scripts/ensure-chromium.sh && $BIN/pytest -m browser -p no:cacheprovider --ignore=tests/browser/test_lite.py"
+suite browser      bash -c "bash scripts/ensure-apt.sh $CHROMIUM chromium fonts-dejavu-core && $BIN/pytest -m browser -p no:cacheprovider --ignore=tests/browser/test_lite.py"
 suite docs         make --no-print-directory docs
 suite wheel        bash scripts/check-wheel.sh
 suite pyodide      make --no-print-directory test-pyodide

@@ -416,10 +416,8 @@ def test_repr_is_stable_and_says_where_the_game_is() -> None:
 def test_mimebundle_keeps_the_live_view_and_adds_a_picture_and_text(w: WindmillWidget) -> None:
     import xml.etree.ElementTree as ET
 
-    from IPython.core.formatters import DisplayFormatter
-
     w.play("e1>nw")
-    data, metadata = DisplayFormatter().format(w)  # what a kernel sends for `w` at the end of a cell
+    data, metadata = w._repr_mimebundle_()  # what the board's display sends (see _ipython_display_)
     view = data["application/vnd.jupyter.widget-view+json"]  # the live board, as anywidget sends it
     assert view["model_id"] == w.model_id and view["version_major"] == 2
     assert data["text/plain"] == repr(w) == "<WindmillWidget seed=42 strict, 1 move, centre 1/52, playing>"
@@ -428,6 +426,53 @@ def test_mimebundle_keeps_the_live_view_and_adds_a_picture_and_text(w: WindmillW
     assert ET.fromstring(picture).tag == "{http://www.w3.org/2000/svg}svg"
     assert "nw 1/13" in picture  # the King just played to corner nw
     assert isinstance(metadata, dict)
+
+
+def test_the_picture_says_it_is_one_and_a_closed_board_says_why_it_cannot_play(w: WindmillWidget) -> None:
+    """Issue 40, item 2: the static picture is what a front end without widgets shows (and JupyterLab, for
+    a saved output nobody has run or trusted): one line under it says it is a picture and how to play.
+    A closed board has no live view left: its bundle offers none (not a dead model id), and says why."""
+    from windmill_widget.fallback import PICTURE_NOTE, PICTURE_NOTE_CLOSED
+    from windmill_widget.widget import PatienceWidget
+
+    data, _ = w._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert data["text/html"].startswith(w.game._repr_html_()) and PICTURE_NOTE in data["text/html"]
+    w.close()
+    data, _ = PatienceWidget._repr_mimebundle_(w)  # ipywidgets' close() drops the instance's method
+    assert "application/vnd.jupyter.widget-view+json" not in data
+    assert PICTURE_NOTE_CLOSED in data["text/html"] and PICTURE_NOTE not in data["text/html"]
+    assert data["image/svg+xml"] == w.game.svg() and data["text/plain"] == repr(w)
+
+
+def test_a_boards_saved_picture_follows_it_when_autoplay_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 40, item 4: the board is shown under a display id, and the end of an autoplay (or Stop)
+    updates that output's static picture to the position it ended at."""
+    import asyncio
+
+    import IPython.display
+
+    from windmill_widget.strategies import greedy
+
+    shown: list[dict[str, Any]] = []
+
+    class Handle:
+        def update(self, data: dict[str, Any], **kwargs: Any) -> None:
+            shown.append(data)
+
+    def display(data: dict[str, Any], **kwargs: Any) -> Handle:
+        assert kwargs.get("raw") and kwargs.get("display_id") is True
+        shown.append(data)
+        return Handle()
+
+    monkeypatch.setattr(IPython.display, "display", display)
+    board = WindmillWidget(seed=8)
+    board._ipython_display_()
+    assert shown[-1]["image/svg+xml"] == board.game.svg() and "0 moves" in shown[-1]["text/plain"]
+    asyncio.run(board.run_autoplay(greedy, delay=0, max_moves=5))
+    assert len(board.game.history) == 5
+    assert shown[-1]["image/svg+xml"] == board.game.svg() and "5 moves" in shown[-1]["text/plain"]
+    assert "application/vnd.jupyter.widget-view+json" in shown[-1]  # still the live board too
 
 
 def test_welcome_names_the_deal_or_says_the_position_is_staged() -> None:

@@ -58,7 +58,7 @@ from .core.outcome import TextEnum
 from .core.pysolfc import MAX_NUMBER as MAX_PYSOLFC_NUMBER
 from .core.share import deal_from, deal_text, parse_deal, share_line
 from .core.text import excerpt, shorten
-from .fallback import with_fallback
+from .fallback import PICTURE_NOTE, PICTURE_NOTE_CLOSED, picture_note, with_fallback
 from .guard import call_guarded
 from .lab.session import SessionStats
 from .strategies import board_players, default_strategy
@@ -324,6 +324,7 @@ class PatienceWidget(anywidget.AnyWidget):
         self.review_settings: dict[str, Any] = {}
         self._review: Any = None  # the last review (windmill_widget.review.Review) and its line:
         self._reviewed: tuple[str, tuple[str, ...]] | None = None  # (origin, moves) it is of
+        self._displays: list[Any] = []  # display handles of this board's outputs (save_picture)
         self.meta = _meta(self._game)
         self.on_msg(self._on_front_end_msg)
         self._publish()
@@ -385,13 +386,37 @@ class PatienceWidget(anywidget.AnyWidget):
         """anywidget's bundle (the live view, which front ends with widgets prefer) plus a static
         picture of the position (as SVG, and as an HTML ``<img>`` that shows even where the notebook is
         not trusted) and the text line, for places without a widget front end (nbviewer, GitHub,
-        nbconvert, an untrusted notebook, a terminal)."""
+        nbconvert, an untrusted notebook, a terminal). The HTML picture says in one line under it that
+        it is a picture and what to do to play; a closed board (``board.close()``) has no live view
+        left, and its picture says so."""
+        closed = self.comm is None
+        note = PICTURE_NOTE_CLOSED if closed else PICTURE_NOTE
         static = {
             "image/svg+xml": self._game.svg(),
-            "text/html": self._game._repr_html_(),
+            "text/html": f"{self._game._repr_html_()}\n{picture_note(note)}",
             "text/plain": repr(self),
         }
-        return with_fallback(super()._repr_mimebundle_(**kwargs), static)
+        return with_fallback(None if closed else super()._repr_mimebundle_(**kwargs), static)
+
+    def _ipython_display_(self) -> None:
+        """Shown under a display id (``display(board)``, or a board as a cell's last value), so that
+        :meth:`save_picture` can bring the static picture saved with the notebook up to date."""
+        from IPython.display import display
+
+        # The class's method: ipywidgets' close() sets the instance's _repr_mimebundle_ to None.
+        data, metadata = PatienceWidget._repr_mimebundle_(self)
+        self._displays.append(display(data, metadata=metadata, raw=True, display_id=True))
+
+    def save_picture(self) -> None:
+        """Bring the static picture in this board's outputs up to the position it shows now: what the
+        notebook saves, and what its HTML export, nbviewer and GitHub show. Done when an autoplay or
+        replay ends; call it after playing by hand if the saved notebook is to show where you got.
+        (Each output's live view is drawn afresh, so it is not done after every move.)"""
+        if not self._displays:
+            return
+        data, metadata = PatienceWidget._repr_mimebundle_(self)
+        for handle in self._displays:
+            handle.update(data, metadata=metadata, raw=True)
 
     # -- playing from cells -----------------------------------------------------------------------
     def play(self, move: Move | str) -> Move:
@@ -873,6 +898,7 @@ class PatienceWidget(anywidget.AnyWidget):
             self._say(kind, text)
         else:
             self._publish()
+        self.save_picture()  # the saved notebook shows where the run ended
 
     def stop(self) -> None:
         """Stop autoplay (or a replay in motion); the game stays where it is."""
@@ -880,6 +906,7 @@ class PatienceWidget(anywidget.AnyWidget):
             return
         self._halt_autoplay()
         self._say("info", f"Autoplay stopped at move {len(self._game.history)}.")
+        self.save_picture()
 
     # -- replay -----------------------------------------------------------------------------
     def replay(

@@ -39,7 +39,10 @@ def output_dir() -> Path:
 @pytest.fixture(scope="module")
 def browser():
     if not os.access(CHROMIUM, os.X_OK):
-        pytest.fail(f"{CHROMIUM} is missing: run `bash scripts/ensure-chromium.sh` first.")
+        pytest.fail(
+            f"{CHROMIUM} is missing: run `bash scripts/ensure-apt.sh {CHROMIUM} chromium fonts-dejavu-core` "
+            "(or `make test-browser`) first."
+        )
     if not BUNDLE.is_file():
         pytest.fail(f"{BUNDLE} is missing: run `npm ci && npm run build` first.")
     from playwright.sync_api import sync_playwright

@@ -178,6 +178,21 @@ class Board:
         return self.canvas.evaluate(_SAMPLE_JS, [x, y, w, h])
 
 
+_KERNEL_READY_JS = """() => {
+  const w = window.jupyterapp?.shell?.currentWidget;
+  const kernel = w?.sessionContext?.session?.kernel;
+  if (kernel?.connectionStatus !== "connected" || kernel.status !== "idle") return false;
+  window.__windmillPanel = w;
+  return true;
+}"""
+
+
+def wait_for_kernel(page: Page, timeout: float) -> None:
+    """Wait (``timeout`` ms) until the notebook in front has a connected, idle kernel; keep its panel
+    as ``window.__windmillPanel`` for the helpers that drive it."""
+    page.wait_for_function(_KERNEL_READY_JS, timeout=timeout)
+
+
 class LabNotebook:
     """One notebook open in JupyterLab (or Notebook 7), with its kernel, driven through
     ``window.jupyterapp``."""
@@ -190,16 +205,7 @@ class LabNotebook:
             page.goto(f"{base_url}/notebooks/{path}?token={token}")
         else:
             page.goto(f"{base_url}/lab/workspaces/{workspace}/tree/{path}?token={token}&reset")
-        page.wait_for_function(
-            """() => {
-              const w = window.jupyterapp?.shell?.currentWidget;
-              const kernel = w?.sessionContext?.session?.kernel;
-              if (kernel?.connectionStatus !== "connected" || kernel.status !== "idle") return false;
-              window.__windmillPanel = w;
-              return true;
-            }""",
-            timeout=60_000,
-        )
+        wait_for_kernel(page, 60_000)
 
     def run_cell(self, code: str, index: int | None = None) -> None:
         """Put `code` in cell `index` (a new cell at the end by default) and run it, as a user would."""

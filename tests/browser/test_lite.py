@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from .pages import Board, LabNotebook
+from .pages import Board, LabNotebook, wait_for_kernel
 from .servers import CHROMIUM, CHROMIUM_ARGS, ROOT
 from .test_play_notebook import _RUN_ALL_JS
 
@@ -100,16 +100,7 @@ class LiteNotebook(LabNotebook):
     def __init__(self, page, site: str, path: str) -> None:  # LabNotebook's, at the Lite site's address
         self.page = page
         page.goto(f"{site}/lab/index.html?path={path}")
-        page.wait_for_function(
-            """() => {
-              const w = window.jupyterapp?.shell?.currentWidget;
-              const kernel = w?.sessionContext?.session?.kernel;
-              if (kernel?.connectionStatus !== "connected" || kernel.status !== "idle") return false;
-              window.__windmillPanel = w;
-              return true;
-            }""",
-            timeout=KERNEL_MS,
-        )
+        wait_for_kernel(page, KERNEL_MS)
 
     def run_all(self) -> list[str]:
         return self.page.evaluate(_RUN_ALL_JS)

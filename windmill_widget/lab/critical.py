@@ -37,6 +37,7 @@ from ..core.text import excerpt, shorten
 from ..solver import solve
 from ..solver.verdict import Verdict
 from .charts import html_table
+from .progress import progress_bar
 from .stats import Paired, wilson
 
 #: Positions the solver may spend on a deal's winning line, and on the position after each move
@@ -391,6 +392,4 @@ def score_decisions(
 def _bar(total: int, unit: str, progress: bool) -> Any:
     if not progress:
         return None
-    from tqdm.auto import tqdm  # imported here: it loads ipywidgets inside a notebook
-
-    return tqdm(total=total, unit=unit.rstrip("s"), dynamic_ncols=True)
+    return progress_bar(total, unit=unit.rstrip("s"))

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.svg import as_img
-from ..fallback import with_fallback
+from ..fallback import CLEARED, with_fallback
 from .charts import WIDTH, Bar, Line, Rect, Text, to_svg, win_rate_layout
 
 _ALIGN = {"start": "left", "middle": "center", "end": "right"}
@@ -52,9 +52,15 @@ class LiveChart:
     Redraws are throttled to one every ``min_interval`` seconds; :attr:`draws` counts them.
     """
 
-    def __init__(self, *, width: int = WIDTH, min_interval: float = 0.25, title: str | None = None) -> None:
+    def __init__(
+        self, *, width: int = WIDTH, min_interval: float = 0.25, title: str | None = None, keep: bool = True
+    ) -> None:
         from ipycanvas import Canvas
 
+        #: Whether the chart stays in the cell's output when its run ends. ``chart=True`` makes one that
+        #: does not (``keep=False``): it gives way to the run's result, which has the same chart, so a
+        #: finished run shows one result. A run stopped short keeps its chart either way.
+        self.keep = keep
         self.width = width
         self.min_interval = min_interval
         self.title = title
@@ -104,6 +110,14 @@ class LiveChart:
         if force and self._handle is not None:
             self._handle.update(self._bundle(), raw=True)  # the static picture follows the final state
         return True
+
+    def finish(self, *, complete: bool) -> None:
+        """The run is over (``complete``: every game played): drop the chart from the cell's output if
+        it is not to be kept, else leave its last frame (and its static picture) there."""
+        if complete and not self.keep and self._handle is not None:
+            self._handle.update(CLEARED, raw=True)  # saved: nothing (the result has the chart)
+            self._handle = None
+            self.canvas.close()
 
     def _heading(self) -> str:
         if self.title:

@@ -17,9 +17,9 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import runtime
 from .charts import Bar
 from .executors import SerialExecutor
+from .progress import progress_bar
 from .stats import wilson
 
 #: Seconds of play a chunk aims at once the games' pace is known.
@@ -89,12 +89,8 @@ def chunk_size(e: Entrant, workers: int, fixed: int | None) -> int:
 def _progress_bar(total: int, entrants: list[Entrant], enabled: bool, label: str | None) -> Any:
     if not enabled:
         return None
-    from tqdm.auto import tqdm  # imported here: it loads ipywidgets inside a notebook
-
-    if not runtime.can_start_threads():
-        tqdm.monitor_interval = 0  # its monitor is a thread: without one, no warning that it cannot start
     desc = label or (entrants[0].name if len(entrants) == 1 else "tournament")
-    return tqdm(total=total, desc=desc, unit="game", dynamic_ncols=True)
+    return progress_bar(total, desc=desc, unit="game")
 
 
 def _postfix(entrants: list[Entrant]) -> str:
@@ -165,6 +161,7 @@ def run(
         executor.shutdown(wait=True)
     if chart is not None:
         chart.update([e.bar() for e in entrants], force=True)
+        chart.finish(complete=not interrupted)
     return time.perf_counter() - t0, interrupted
 
 

@@ -112,7 +112,7 @@ def _chart(chart: bool | LiveChart | None) -> LiveChart | None:
         from .live import in_notebook
 
         if in_notebook():  # a canvas needs a notebook to be seen
-            live = LiveChart()
+            live = LiveChart(keep=False)  # it gives way to the result when the run ends
             live.show()
             return live
         return None
@@ -167,7 +167,8 @@ def play_many(
       plays in this process where no pool can work: under Pyodide (JupyterLite), and, with a
       warning, in a script read from standard input (``python - < script.py``).
     - ``progress``: a tqdm bar (``tqdm.auto``: a widget in notebooks, text in terminals).
-    - ``chart``: ``True`` for a live ipycanvas chart under the cell, or a :class:`LiveChart`.
+    - ``chart``: ``True`` for a live ipycanvas chart under the cell while the run lasts (it gives way
+      to the result when the run ends, as the progress bar does), or a :class:`LiveChart` (it stays).
     - A game that raises, returns a non-move or an illegal move, or runs past ``max_moves``
       moves or ``time_limit`` seconds is recorded as failed, with its error; the rest go on.
 
