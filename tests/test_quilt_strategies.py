@@ -101,6 +101,8 @@ def test_recall_is_a_public_name_for_crazy_quilt_only() -> None:
     assert player(game.view()) == quilt_players.tips(game.view())  # tips until the redeal
     with pytest.raises(TypeError, match="recall has no player for 'windmill'; it plays crazy-quilt"):
         player(Game(seed=1).view())
+    with pytest.raises(TypeError, match=r"recall takes what a player sees, game\.view\(\)"):
+        player.advise(game)  # never the game itself, which knows the stock's order
     # The lab plays each deal with a fresh copy: what one game showed it is not carried over.
     clone = cloudpickle.loads(cloudpickle.dumps(player))
     assert clone.player("crazy-quilt") is not quilt_players.recall
