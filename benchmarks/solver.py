@@ -53,7 +53,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain checkout too
 
 from windmill_widget import Game, QuiltRules, Rules
-from windmill_widget.lab.stats import wilson
+from windmill_widget.lab.stats import Paired, wilson
 from windmill_widget.solver import clock, solve
 from windmill_widget.solver.windmill import clairvoyant
 from windmill_widget.solver.windmill.clairvoyant import warm_up
@@ -474,10 +474,12 @@ def quilt_main() -> None:
         flush=True,
     )
     best = None
+    won_by: dict[str, set[int]] = {}
     for name in filter(None, args.players.split(",")):
         t1 = time.perf_counter()
         res = play_many(getattr(players, name), seeds, rules=quilt_rules(args.rules, args.redeals),
                         workers=args.workers, progress=False)  # fmt: skip
+        won_by[name] = {rec.seed for rec in res if rec.won}
         plo, phi = wilson(res.wins, res.n)
         ratio = f"{res.win_rate / rate:.1%} of the clairvoyant rate" if rate else "no clairvoyant win"
         print(
@@ -487,6 +489,11 @@ def quilt_main() -> None:
         )
         if best is None or (res.win_rate, res.mean_cards) > best[1:]:
             best = (name, res.win_rate, res.mean_cards)
+    for name in won_by.keys() - {"tips"} if "tips" in won_by else ():  # deal by deal, against tips
+        mine, base = won_by[name], won_by["tips"]
+        counts = {"both": len(mine & base), f"only {name}": len(mine - base), "only tips": len(base - mine),
+                  "neither": n - len(mine | base)}  # fmt: skip
+        print(Paired(name, "tips", counts).text)
     if best is not None:
         share = f"{best[1] / rate:.1%}" if rate else "n/a"
         print(

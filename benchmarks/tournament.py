@@ -5,9 +5,9 @@ Three parts, each printed as it finishes:
 1. speed: ``play_many(greedy)`` on 10,000 deals over every local core (the default process pool),
    and on 1,000 deals in this process for the one-core rate;
 2. every built-in player (``windmill_widget.strategies.__all__``) on the same 500 deals, with its
-   win rate and 95% Wilson interval, and each one against ``greedy`` deal by deal (exact McNemar
-   test). Every player is deterministic (``lookahead`` limits its effort by a count of positions,
-   not by time), so the same deals give the same games on any machine, however busy;
+   win rate and 95% Wilson interval, and each one against ``greedy`` and ``tips`` deal by deal
+   (exact McNemar test). Every player is deterministic (``lookahead`` limits its effort by a count
+   of positions, not by time), so the same deals give the same games on any machine, however busy;
 3. the ceiling: the clairvoyant solver (1 s per deal) on 200 deals next to the best no-peeking
    player, and the ratio of their win rates (the solver's over the deals it decided).
 
@@ -16,6 +16,7 @@ Three parts, each printed as it finishes:
     .venv/bin/python benchmarks/tournament.py --rules relaxed --skip-speed
     .venv/bin/python benchmarks/tournament.py --rules pysolfc --skip-speed --skip-ceiling --workers 1
     .venv/bin/python benchmarks/tournament.py --game crazy-quilt --ceiling-nodes 150000   # Crazy Quilt
+    .venv/bin/python benchmarks/tournament.py --game crazy-quilt --skip-speed --players tips,recall,sampling
 
 The players are the kit's public names, which play whichever game they are given; ``--game``
 picks the game (``--rules``: one of its presets, its default by default).
@@ -40,20 +41,21 @@ import windmill_widget.strategies as strategies
 from windmill_widget.lab import Results, compare, play_many
 from windmill_widget.lab.playout import check_rules
 
-# Minutes a game: sampling has a benchmark of its own (benchmarks/sampling.py).
-SLOW = {"sampling", "sampling_player"}
+# Left out of the players' run, by game. Windmill's sampling takes minutes a game and has a benchmark
+# of its own (benchmarks/sampling.py); Crazy Quilt's takes seconds and is run here.
+SLOW = {"windmill": {"sampling", "sampling_player"}, "crazy-quilt": {"sampling_player"}}
 
 
-def builtin_players() -> dict[str, Callable]:
-    """Every player the strategies package exports, ready to play: factories are called (with
-    ``seed=0`` when they take one), player classes instantiated (other classes, such as ``Advice``,
-    skipped); ``default_strategy`` is listed under the player it names, not twice; the ``SLOW``
-    ones are left out."""
+def builtin_players(game: str = "windmill") -> dict[str, Callable]:
+    """Every player the strategies package exports for ``game``, ready to play: factories are
+    called (with ``seed=0`` when they take one), player classes instantiated (other classes, such as
+    ``Advice``, skipped); ``default_strategy`` is listed under the player it names, not twice; the
+    ``SLOW`` ones and those of other games only (``recall`` for Windmill) are left out."""
     players: dict[str, Callable] = {}
     default = getattr(strategies, "default_strategy", None)
     for name in strategies.__all__:
         obj = getattr(strategies, name)
-        if name == "default_strategy" or name in SLOW or not callable(obj):
+        if name == "default_strategy" or name in SLOW.get(game, ()) or not callable(obj):
             continue
         if isinstance(obj, type):  # a player class that needs no arguments; not Advice, AnyGame...
             try:
@@ -65,6 +67,8 @@ def builtin_players() -> dict[str, Callable]:
         elif inspect.isfunction(obj) and _is_factory(obj):
             params = inspect.signature(obj).parameters
             obj = obj(seed=0) if "seed" in params else obj()
+        if isinstance(obj, strategies.AnyGame) and game not in obj.players:
+            continue
         label = f"{name} (default)" if getattr(strategies, name) is default else name
         players[label] = obj
     if default is not None and not any(label.endswith("(default)") for label in players):
@@ -105,8 +109,16 @@ def speed(deals: int, workers: int, rules: Any) -> None:
     print(f"greedy, {one:,} deals in this process: {wall1:.2f} s ({one / wall1:,.0f} games/s on one core)")
 
 
-def players(deals: int, workers: int, rules: Any, time_limit: float) -> str:
-    field = builtin_players()
+def players(
+    game: str, deals: int, workers: int, rules: Any, time_limit: float, only: str | None = None
+) -> str:
+    field = builtin_players(game)
+    if only:
+        names = only.split(",")
+        unknown = [n for n in names if n not in field]
+        if unknown:
+            raise SystemExit(f"no built-in player named {', '.join(unknown)}; there are {', '.join(field)}")
+        field = {n: field[n] for n in names}
     cmp = compare(field, range(deals), rules, workers=workers, progress=True, time_limit=time_limit)
     print(f"Built-in players on the same {deals} deals ({cmp.seconds:.1f} s):")
     for r in sorted(cmp, key=lambda r: -r.win_rate):
@@ -115,12 +127,14 @@ def players(deals: int, workers: int, rules: Any, time_limit: float) -> str:
         mean_ms = 1000 * sum(rec.seconds for rec in r) / r.n
         failed = _failures(r)
         print(f"  {r.name:<24} {rate}  {r.mean_cards:5.1f} cards  {mean_ms:7.1f} ms/game{failed}")
-    if "greedy" in cmp.results:  # deal by deal: far more telling than overlapping intervals
+    for base in ("greedy", "tips"):  # deal by deal: far more telling than overlapping intervals
+        if base not in cmp.results:
+            continue
         for name in cmp.names:
-            if name != "greedy":
-                pair = cmp.paired(name, "greedy")
-                print(f"  {name} vs greedy: won by {name} only {pair[f'only {name}']}, by greedy only "
-                      f"{pair['only greedy']} (exact McNemar p = {pair['p_value']:.2g})")  # fmt: skip
+            if name not in ("greedy", base):
+                pair = cmp.paired(name, base)
+                print(f"  {name} vs {base}: won by {name} only {pair[f'only {name}']}, by {base} only "
+                      f"{pair[f'only {base}']} (exact McNemar p = {pair['p_value']:.2g})")  # fmt: skip
     best = cmp.best()
     return next(name for name, r in cmp.results.items() if r is best)
 
@@ -134,6 +148,7 @@ def _failures(r: Results) -> str:
 
 
 def ceiling(
+    game: str,
     best: str,
     deals: int,
     workers: int,
@@ -142,7 +157,7 @@ def ceiling(
     time_limit: float,
     nodes: int | None = None,
 ) -> None:
-    field = {best: builtin_players()[best]}
+    field = {best: builtin_players(game)[best]}
     cmp = compare(
         field,
         range(deals),
@@ -187,6 +202,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (every core)")
     ap.add_argument("--game", default="windmill", choices=["windmill", "crazy-quilt"], help="the game")
     ap.add_argument("--rules", default=None, help="rules preset (default: the game's, strict or literal)")
+    ap.add_argument("--players", default=None, help="only these built-in players, comma-separated")
     ap.add_argument("--skip-speed", action="store_true")
     ap.add_argument("--skip-ceiling", action="store_true")
     args = ap.parse_args()
@@ -195,13 +211,22 @@ def main() -> None:
     machine = f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores"
     load = ", load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()) if hasattr(os, "getloadavg") else ""
     print(f"{machine}{load}; {args.workers} workers; {rules!r}")
-    print(f"Players: {', '.join(builtin_players())}")
+    print(f"Players: {', '.join(builtin_players(args.game))}")
     if not args.skip_speed:
         speed(args.deals, args.workers, rules)
-    best = players(args.players_deals, args.workers, rules, args.time_limit)
+    best = players(args.game, args.players_deals, args.workers, rules, args.time_limit, args.players)
     if not args.skip_ceiling:
         seconds = args.ceiling_seconds or None
-        ceiling(best, args.ceiling_deals, args.workers, rules, seconds, args.time_limit, args.ceiling_nodes)
+        ceiling(
+            args.game,
+            best,
+            args.ceiling_deals,
+            args.workers,
+            rules,
+            seconds,
+            args.time_limit,
+            args.ceiling_nodes,
+        )
 
 
 if __name__ == "__main__":  # the spawn workers import this file: run only as a script

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from test_quilt_solver import brute_force_winnable, endgame
 
 import windmill_widget
-from windmill_widget import Game, QuiltGame, QuiltMove, QuiltRules, Rules
+from windmill_widget import Game, IllegalMove, QuiltGame, QuiltMove, QuiltRules, Rules
 from windmill_widget.lab import play_many
 from windmill_widget.strategies import (
     Advice,
@@ -29,6 +29,7 @@ from windmill_widget.strategies import crazy_quilt as quilt_players
 from windmill_widget.strategies import windmill as windmill_players
 from windmill_widget.strategies.crazy_quilt.lookahead import Lookahead
 from windmill_widget.strategies.crazy_quilt.reasons import reason
+from windmill_widget.strategies.samples import Why
 
 PLAYERS = {"greedy": greedy, "tips": tips, "lookahead": lookahead, "random": random_strategy(3)}
 SETTINGS = settings(max_examples=6, deadline=None, derandomize=True, database=None)
@@ -89,6 +90,22 @@ def test_the_public_names_play_either_game() -> None:
     assert random_strategy(4).__name__ == "random_strategy(4)"
     with pytest.raises(TypeError, match="greedy has no player for 'klondike'"):
         greedy.player("klondike")
+
+
+def test_recall_is_a_public_name_for_crazy_quilt_only() -> None:
+    assert "recall" in windmill_widget.__all__ and "recall" in windmill_widget.strategies.__all__
+    player = windmill_widget.recall
+    assert isinstance(player, AnyGame) and player.__name__ == "recall"
+    assert player.player("crazy-quilt") is quilt_players.recall
+    game = QuiltGame(seed=7)
+    assert player(game.view()) == quilt_players.tips(game.view())  # tips until the redeal
+    with pytest.raises(TypeError, match="recall has no player for 'windmill'; it plays crazy-quilt"):
+        player(Game(seed=1).view())
+    with pytest.raises(TypeError, match=r"recall takes what a player sees, game\.view\(\)"):
+        player.advise(game)  # never the game itself, which knows the stock's order
+    # The lab plays each deal with a fresh copy: what one game showed it is not carried over.
+    clone = cloudpickle.loads(cloudpickle.dumps(player))
+    assert clone.player("crazy-quilt") is not quilt_players.recall
 
 
 def test_random_strategy_is_reproducible() -> None:
@@ -235,3 +252,67 @@ def test_recall_plays_as_before_until_the_redeal() -> None:
         view = game.view()
         assert player(view) == quilt_players.tips(view)
         game.play(quilt_players.tips(view))
+
+
+# -- sampling: guesses at the stock until the redeal, exact after ------------------------------------
+
+
+def test_sampling_is_a_public_name_for_both_games() -> None:
+    assert windmill_widget.sampling.player("crazy-quilt") is quilt_players.sampling
+    assert windmill_widget.sampling.player("windmill") is windmill_players.sampling
+    assert isinstance(quilt_players.sampling.before, quilt_players.QuiltSampling)
+    with pytest.raises(ValueError, match="samples must be a positive whole number"):
+        quilt_players.QuiltSampling(samples=0)
+    with pytest.raises(ValueError, match="policies must be a whole number from 1 to 6"):
+        quilt_players.sampling_player(policies=7)
+
+
+@pytest.mark.parametrize("rules", PRESETS, ids=repr)
+def test_sampling_does_not_peek_and_answers_the_same_every_time(rules: QuiltRules) -> None:
+    rng = random.Random(5)
+    player = quilt_players.QuiltSampling(samples=2)
+    for game in positions_along(5, rules, rng, every=23):
+        if not game.redeals_left:
+            break
+        twin = restocked(game, rng)
+        t = player.tally(game.view())
+        assert t.move in game.legal_moves()
+        assert player.tally(twin.view()) == t  # the stock's order changes nothing
+        assert t.why in (Why.FORCED, Why.WINS) or len(t.wins) == len(t.cards_left) > 1
+
+
+def test_sampling_plays_out_each_candidate_on_the_same_guesses() -> None:
+    game = QuiltGame(seed=7)
+    t = quilt_players.QuiltSampling(samples=3).tally(game.view())
+    assert t.why in (Why.SAMPLED, Why.TIE) and t.samples == 3
+    legal = set(game.legal_moves())
+    assert {m for m, _, _ in t.wins} <= legal and all(n == 3 for _, _, n in t.wins)
+    left = dict(t.cards_left)
+    won = {m: w for m, w, _ in t.wins}
+    best = min(left, key=lambda m: (-won[m], left[m]))
+    assert (won[t.move], left[t.move]) == (won[best], left[best])  # the chosen move did best
+    advice = quilt_players.QuiltSampling(samples=3).advise(game.view())
+    assert advice.move == t.move and "guesses at the stock's order" in advice.reason
+
+
+def test_sampling_takes_a_win_and_a_forced_move_without_sampling() -> None:
+    win = QuiltGame.from_position(quilt={"d4": "2S"}, foundations={"S+": ["AS"]})
+    t = quilt_players.QuiltSampling().tally(win.view())
+    assert (str(t.move), t.why, t.samples) == ("d4>S+", Why.WINS, 0)
+    one = QuiltGame.from_position(quilt={"d4": "9S"}, stock=["5C", "2C"], rules=QuiltRules.common())
+    t = quilt_players.QuiltSampling().tally(one.view())
+    assert (str(t.move), t.why) == ("turn", Why.FORCED)
+    over = QuiltGame.from_position(quilt={"d4": "9S"}, rules=QuiltRules(redeals=0))
+    with pytest.raises(IllegalMove, match="no move to make"):
+        quilt_players.QuiltSampling().tally(over.view())
+
+
+def test_sampling_plays_exactly_after_the_redeal() -> None:
+    game = _before_a_redeal(random.Random(3), QuiltRules(redeals=1))
+    player = quilt_players.sampling_player(samples=2)
+    player(game.view())  # it watches the waste
+    game.redeal()
+    advice = player.advise(game.view())
+    assert player.knows(game.view())
+    winnable = brute_force_winnable(game)
+    assert (advice.reason == quilt_players.last_pass.KNOWN) == winnable

@@ -52,8 +52,11 @@ def moves_of(player: Sampling, seed: int, count: int) -> list[Move]:
 def test_sampling_is_exported_and_is_not_the_hint() -> None:
     assert windmill_widget.sampling is sampling
     assert isinstance(sampling.player("windmill"), Sampling) and sampling.__name__ == "sampling"
-    with pytest.raises(TypeError, match="sampling has no player for 'crazy-quilt'; it plays windmill"):
-        sampling(QuiltGame(seed=1).view())  # Windmill only, said so
+    # Crazy Quilt has a sampling player of its own (tests/test_quilt_strategies.py); sampling_player's
+    # settings are Windmill's, so it says it plays Windmill only.
+    assert sampling.player("crazy-quilt") is not sampling.player("windmill")
+    with pytest.raises(TypeError, match="sampling_player has no player for 'crazy-quilt'; it plays windmill"):
+        sampling_player(samples=2)(QuiltGame(seed=1).view())
     # A hint must come within about a second; sampling takes seconds a move (see its module).
     assert default_strategy is lookahead
 

@@ -27,7 +27,16 @@ from .games.crazy_quilt import QuiltGame, QuiltMove, QuiltRules, QuiltView
 from .games.windmill import CORNERS, FOUNDATIONS, PILES, SAILS, Game, Move, PlayerView, Rules
 from .lab import Ceiling, Comparison, GameRecord, LiveChart, Results, compare, play_game, play_many
 from .solver import Solution, solve
-from .strategies import default_strategy, greedy, lookahead, random_strategy, sampling, sampling_player, tips
+from .strategies import (
+    default_strategy,
+    greedy,
+    lookahead,
+    random_strategy,
+    recall,
+    sampling,
+    sampling_player,
+    tips,
+)
 
 try:
     __version__ = version("windmill_widget")
@@ -74,6 +83,7 @@ __all__ = [
     "play_game",
     "play_many",
     "random_strategy",
+    "recall",
     "sampling",
     "sampling_player",
     "solve",

@@ -13,10 +13,17 @@ view to that game's player (``strategies.windmill``, ``strategies.crazy_quilt``)
 ``lookahead``              searches every sequence of plays in view and weighs the next card by the
                            unseen cards (the board's Hint uses it; for Crazy Quilt, ``tips`` wins as
                            often on the deals measured so far, see docs/winnability.md)
-``sampling``               Windmill only: guesses the stock's order many times and plays the move the
-                           clairvoyant solver wins most guesses with (some 3 s a game; 40% of strict
-                           deals 0-199 against lookahead's 34%, not yet a clear difference;
-                           ``sampling_player(samples=..., seed=...)`` for settings)
+``sampling``               guesses the stock's order many times and plays the move that does best on
+                           the guesses. Windmill: the move the clairvoyant solver wins most guesses
+                           with (some 3 s a game; 40% of strict deals 0-199 against lookahead's 34%,
+                           not yet a clear difference; ``sampling_player(samples=..., seed=...)``
+                           for settings). Crazy Quilt: the guesses are played out by the solver's
+                           playout policies until the redeal, then it plays as ``recall`` (some
+                           seconds a game; ``strategies.crazy_quilt.sampling_player`` for settings)
+``recall``                 Crazy Quilt only: remembers the waste it turns over, so after a redeal it
+                           knows the stock's order and plays the solver's winning line (``tips``
+                           before; ``Recall(max_nodes=...)`` in ``strategies.crazy_quilt`` for
+                           settings)
 ========================  ===========================================================================
 
 >>> from windmill_widget import Game, QuiltGame
@@ -110,11 +117,17 @@ def random_strategy(seed: int | None = None) -> AnyGame:
     return _each_game(name, windmill.random_strategy(seed), crazy_quilt.random_strategy(seed))
 
 
-sampling = AnyGame("sampling", {"windmill": windmill.sampling})
+sampling = AnyGame("sampling", {"windmill": windmill.sampling, "crazy-quilt": crazy_quilt.sampling})
+
+
+#: Crazy Quilt's player that plays exactly once a redeal has shown it the stock's order (a fresh
+#: copy of it plays each deal in the lab; it keeps what it saw of one game at a time).
+recall = AnyGame("recall", {"crazy-quilt": crazy_quilt.recall})
 
 
 def sampling_player(**settings: Any) -> AnyGame:
-    """``sampling`` with other settings (see :func:`.windmill.sampling_player`); Windmill only."""
+    """``sampling`` with other settings (see :func:`.windmill.sampling_player`); Windmill only (Crazy
+    Quilt's settings differ: :func:`.crazy_quilt.sampling_player`)."""
     return AnyGame("sampling_player", {"windmill": windmill.sampling_player(**settings)})
 
 
@@ -144,6 +157,7 @@ __all__ = [
     "greedy",
     "lookahead",
     "random_strategy",
+    "recall",
     "sampling",
     "sampling_player",
     "tips",

@@ -3,6 +3,18 @@
 from .basic import greedy, random_strategy
 from .last_pass import Recall, recall
 from .lookahead import lookahead
+from .sampling import QuiltSampling, Sampling, sampling, sampling_player
 from .tips import tips
 
-__all__ = ["Recall", "greedy", "lookahead", "random_strategy", "recall", "tips"]
+__all__ = [
+    "QuiltSampling",
+    "Recall",
+    "Sampling",
+    "greedy",
+    "lookahead",
+    "random_strategy",
+    "recall",
+    "sampling",
+    "sampling_player",
+    "tips",
+]

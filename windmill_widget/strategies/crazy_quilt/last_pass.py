@@ -33,10 +33,17 @@ from collections.abc import Callable
 from ...core.cards import Card
 from ...games.crazy_quilt import QuiltGame, QuiltMove, QuiltView
 from ...solver.crazy_quilt import solve
+from ..advice import Advice
+from .reasons import reason
 from .tips import tips
 
 #: Positions one call of the solver may search (about a second of one core in pure Python).
 MAX_NODES = 200_000
+#: The reason given for a move of the solver's line.
+KNOWN = (
+    "The redeal turned the waste over as it lay, so the stock's order is known: this move is on a "
+    "winning line the solver found."
+)
 #: After a call that found no win, how many moves to play as ``before`` before asking again.
 RETRY_AFTER = 12
 
@@ -71,13 +78,27 @@ class Recall:
         return self._stock(view) is not None
 
     def __call__(self, view: QuiltView) -> QuiltMove:
+        move = self._known(view)
+        return move if move is not None else self.before(view)
+
+    def advise(self, view: QuiltView) -> Advice:
+        """The move with its reason: the solver's line once the stock's order is known, else what
+        ``before`` advises (its reason, if it gives one)."""
+        move = self._known(view)
+        if move is not None:
+            return Advice(move, KNOWN)
+        before = getattr(self.before, "advise", None)
+        if callable(before):
+            return before(view)
+        move = self.before(view)
+        return Advice(move, reason(view, move))
+
+    def _known(self, view: QuiltView) -> QuiltMove | None:
+        """The move of a winning line from the remembered stock, if the order is known and the
+        solver finds one."""
         self._remember(view)
         stock = self._stock(view)
-        if stock is not None:
-            move = self._exact(view, stock)
-            if move is not None:
-                return move
-        return self.before(view)
+        return None if stock is None else self._exact(view, stock)
 
     # -- memory ---------------------------------------------------------------------------------
     def _remember(self, view: QuiltView) -> None:

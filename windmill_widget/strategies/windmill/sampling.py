@@ -87,17 +87,16 @@ True
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from fractions import Fraction
 
 from ...core.errors import IllegalMove
-from ...core.outcome import TextEnum
 from ...games.windmill import Move, PlayerView
 from ...games.windmill.search import SearchState, concrete_move
 from ...solver.windmill.beam import beam_search
 from ...solver.windmill.bound import dig_search
 from ...solver.windmill.no_peek import no_peek, takes
 from ..advice import Advice
+from ..samples import Tally, Why
 from .evaluate import mirror, safe_moves
 from .lookahead import lookahead
 
@@ -117,33 +116,6 @@ MARGIN = 1
 #: its budget in units of work; past the budget the samples decide after all.
 EXACT = 8
 EXACT_UNITS = 200_000
-
-
-class Why(TextEnum):
-    """How the sampling player chose a move (``Tally.why``). A ``str`` enum: it prints as its text."""
-
-    FORCED = "forced"  #: one distinct move (the others lead to the same position, or go round in circles)
-    WINS = "wins"  #: the move wins on the spot
-    EXACT = "exact"  #: the exact no-peeking search decided (a short stock)
-    SAMPLED = "sampled"  #: one move won the most samples
-    TIE = "tie"  #: several moves won the most samples: ``lookahead``'s choice among them, or the first
-    CLOSE = "close"  #: the samples' best beat ``lookahead``'s choice by less than the margin: its choice
-    NO_STOCK = "no-stock"  #: the stock is used up: the solver saw the one true order, and this move wins
-    HOPELESS = "hopeless"  #: no sample could be won after any move: ``lookahead``'s choice
-    HOPELESS_NO_STOCK = "hopeless-no-stock"  #: the stock is used up and no move wins: ``lookahead``'s
-
-
-@dataclass(frozen=True)
-class Tally:
-    """What the samples showed at one decision: each candidate move with the samples it won and the
-    samples it was tried on, and the move chosen."""
-
-    move: Move
-    wins: tuple[tuple[Move, int, int], ...]  # (move, samples won, samples tried)
-    samples: int  # samples drawn
-    why: Why  # how the move was chosen
-    #: With ``why is Why.EXACT``: each distinct move's exact chance of a win without peeking.
-    values: tuple[tuple[Move, Fraction], ...] = ()
 
 
 class Sampling:

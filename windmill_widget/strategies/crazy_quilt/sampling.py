@@ -1,0 +1,198 @@
+"""Crazy Quilt's ``sampling`` player: it guesses the stock's order during the first pass, and plays
+exactly once a redeal has shown it.
+
+A redeal turns the waste over unshuffled, so from the first redeal on a player who watched the
+waste knows the stock's order (:class:`~.last_pass.Recall` plays exactly from there). Before it,
+the order is hidden: this player knows which cards are still in the stock (``view.unseen``), not
+their order. So at each decision it deals the unseen cards into the stock in a few random orders
+(the *samples*, as Windmill's ``sampling`` does; :mod:`windmill_widget.strategies.samples` holds
+what the two share), plays each candidate move on every sample, and judges where the move leads by
+*playouts*: the solver's fast playout policies (:mod:`windmill_widget.solver.crazy_quilt.playout`),
+which read only the position (the stock's order only through the turns they make), play the sample
+to its end, and the better of them counts. The move whose playouts win the most samples is played;
+among equals, the one that leaves the fewest cards off the foundations on average (the playouts'
+value: a card left counts 1, a card buried on the waste 1/1000); among equals still, ``tips``'
+choice. The same samples serve every candidate (common random numbers).
+
+What keeps it affordable (counts, never clocks, so it plays the same games on any machine):
+
+* **Easy decisions are not sampled**: a single candidate (moves that lead to the same position
+  count once), a move that wins on the spot.
+* **A decision with nothing hidden** (an empty stock) is judged on its one true order.
+* **A playout is cheap**: a few hundred moves of a fixed policy, no search; ``samples`` guesses
+  times ``policies`` playouts per candidate.
+
+How it does: see ``docs/winnability.md`` (*Playing without seeing the stock*), measured with
+``benchmarks/tournament.py --game crazy-quilt``.
+
+>>> from windmill_widget import QuiltGame
+>>> player = QuiltSampling(samples=2)
+>>> game = QuiltGame(seed=7)
+>>> player.tally(game.view()).move in game.legal_moves()
+True
+>>> player(game.view()) == player(QuiltGame(seed=7).view())  # seeded by the position: the same answer
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...core.errors import IllegalMove
+from ...games.crazy_quilt import QuiltMove, QuiltView
+from ...games.crazy_quilt.search import SearchState, concrete_move, face_of, pack
+from ...solver.crazy_quilt.playout import PER_CARD, PORTFOLIO, playout
+from ..advice import Advice
+from ..samples import Tally, Why
+from .last_pass import Recall
+from .reasons import reason
+from .tips import tips
+
+#: Default guesses at the stock per decision, and playout policies (of the solver's portfolio,
+#: best first) per candidate and guess.
+SAMPLES = 8
+POLICIES = 2
+
+
+class QuiltSampling:
+    """The first-pass half of ``sampling``: it guesses the stock's order (see the module docstring).
+    ``samples``: guesses per decision; ``policies``: playout policies per candidate and guess (1 to
+    6); ``seed``: the guesses come from a generator seeded by ``seed`` and the position alone, so
+    two games that look the same from the player's chair get the same answer."""
+
+    def __init__(self, *, samples: int = SAMPLES, policies: int = POLICIES, seed: int = 0) -> None:
+        if not isinstance(samples, int) or samples < 1:
+            raise ValueError(f"samples must be a positive whole number, not {samples!r}.")
+        if not isinstance(policies, int) or not 1 <= policies <= len(PORTFOLIO):
+            raise ValueError(f"policies must be a whole number from 1 to {len(PORTFOLIO)}, not {policies!r}.")
+        self.samples = samples
+        self.policies = PORTFOLIO[:policies]
+        self.seed = seed
+        self.__name__ = "sampling"
+
+    def __repr__(self) -> str:
+        return (
+            f"<sampling first pass: samples={self.samples}, policies={len(self.policies)}, seed={self.seed}>"
+        )
+
+    def __call__(self, view: QuiltView) -> QuiltMove:
+        return self.tally(view).move
+
+    def advise(self, view: QuiltView) -> Advice:
+        """The move with what the samples showed, in a sentence."""
+        t = self.tally(view)
+        return Advice(t.move, _reason(view, t))
+
+    def tally(self, view: QuiltView) -> Tally:
+        """Decide, and say how. Raises :class:`~windmill_widget.IllegalMove` (rule ``"game-over"``)
+        if the game is over."""
+        outcome = view.outcome
+        if outcome is not None:
+            text = f"{outcome.text[:1].lower()}{outcome.text[1:]}"
+            raise IllegalMove(f"There is no move to make: {text}", rule="game-over")
+        s = SearchState.from_view(view)
+        candidates: list[int] = []
+        seen: set[int] = set()
+        for m in s.moves():
+            rec = s.apply(m)
+            won, key = not s.out, s.key()
+            s.undo(rec)
+            if won:
+                return Tally(concrete_move(view, m), (), 0, Why.WINS)
+            if key not in seen:
+                seen.add(key)
+                candidates.append(m)
+        if len(candidates) == 1:
+            return Tally(concrete_move(view, candidates[0]), (), 0, Why.FORCED)
+        pool = [face_of(c.id) for c in view.unseen]
+        rng = random.Random(f"quilt-sampling:{self.seed}:{s.key()}:{s.held}")
+        n = self.samples if pool else 1  # an empty stock hides nothing
+        wins = [0] * len(candidates)
+        total = [0] * len(candidates)
+        for _ in range(n):
+            order = pool[:]
+            rng.shuffle(order)
+            s.stock = pack(order)
+            for j, m in enumerate(candidates):
+                rec = s.apply(m)
+                value = min(playout(s, None, policy)[0] for policy in self.policies)
+                s.undo(rec)
+                wins[j] += value == 0
+                total[j] += value
+        default = tips(view)
+        best = min(range(len(candidates)), key=lambda j: (-wins[j], total[j]))
+        leaders = [j for j in range(len(candidates)) if (wins[j], total[j]) == (wins[best], total[best])]
+        d = next((j for j in leaders if candidates[j] == default.code), None)
+        pick = default if d is not None else concrete_move(view, candidates[best])
+        if not pool:
+            why = Why.NO_STOCK if wins[best] else Why.HOPELESS_NO_STOCK
+        else:
+            why = Why.TIE if len(leaders) > 1 else Why.SAMPLED
+        moves = [concrete_move(view, m) for m in candidates]
+        return Tally(
+            pick,
+            tuple((mv, wins[j], n) for j, mv in enumerate(moves)),
+            n,
+            why,
+            cards_left=tuple((mv, total[j] / n / PER_CARD) for j, mv in enumerate(moves)),
+        )
+
+
+def _reason(view: QuiltView, t: Tally) -> str:
+    """What the samples showed, in a sentence or two."""
+    if t.why is Why.WINS:
+        return "This move wins the game."
+    if t.why is Why.FORCED:
+        return "Every other legal move leads to the same position. " + reason(view, t.move)
+    left = dict(t.cards_left)
+    won = {m: w for m, w, _ in t.wins}
+    mine = f"{won[t.move]} of {t.samples} won, {left[t.move]:.1f} cards left on average"
+    others = sorted((m for m in left if m != t.move), key=lambda m: (-won[m], left[m]))[:2]
+    rivals = "; ".join(f"{m}: {won[m]} won, {left[m]:.1f} left" for m in others)
+    if t.samples == 1:
+        head = f"The stock is used up, so its order is known: played out, this move did best ({mine})"
+    else:
+        head = f"In {t.samples} guesses at the stock's order, played out, this move did best ({mine})"
+    tie = " A tie: tips' choice among the best." if t.why is Why.TIE else ""
+    return f"{head}{'; ' + rivals if rivals else ''}.{tie}"
+
+
+class Sampling(Recall):
+    """Crazy Quilt's ``sampling``: :class:`QuiltSampling` until the first redeal, then exact play of
+    the stock it remembers (:class:`~.last_pass.Recall`). One object plays one game at a time.
+
+    >>> Sampling(samples=4)
+    <player sampling: samples=4, policies=2, seed=0, max_nodes=200000>
+    """
+
+    def __init__(
+        self,
+        *,
+        samples: int = SAMPLES,
+        policies: int = POLICIES,
+        seed: int = 0,
+        max_nodes: int | None = None,
+        name: str = "sampling",
+    ) -> None:
+        first = QuiltSampling(samples=samples, policies=policies, seed=seed)
+        kwargs = {} if max_nodes is None else {"max_nodes": max_nodes}
+        super().__init__(first, name=name, **kwargs)
+
+    def __repr__(self) -> str:
+        f = self.before
+        return (
+            f"<player {self.__name__}: samples={f.samples}, policies={len(f.policies)}, seed={f.seed}, "
+            f"max_nodes={self.max_nodes}>"
+        )
+
+
+def sampling_player(
+    *, samples: int = SAMPLES, policies: int = POLICIES, seed: int = 0, max_nodes: int | None = None
+) -> Sampling:
+    """A Crazy Quilt sampling player with other settings (see :class:`QuiltSampling`; ``max_nodes``:
+    the solver's budget per call after the redeal, see :class:`~.last_pass.Recall`)."""
+    return Sampling(samples=samples, policies=policies, seed=seed, max_nodes=max_nodes)
+
+
+#: The sampling player with the default settings (seed 0).
+sampling = Sampling()
