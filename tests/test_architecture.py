@@ -158,3 +158,33 @@ def test_the_version_comes_from_the_installed_metadata() -> None:
     import windmill_widget
 
     assert windmill_widget.__version__ == version("windmill_widget")
+
+
+def _private_names_defined(paths: list[Path]) -> set[str]:
+    """The private names these modules define themselves: their functions and classes, the names and
+    attributes they assign (``self._x = ...``, ``cls._x = ...``, ``_x: ClassVar[...]``)."""
+    names: set[str] = set()
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.add(node.id)
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+                names.add(node.attr)
+    return {n for n in names if n.startswith("_")}
+
+
+@pytest.mark.parametrize("path", modules_under("rl"), ids=lambda p: p.name)
+def test_the_environments_use_the_games_public_interface_only(path: Path) -> None:
+    # The environments step games through the engine's public fast path (legal_codes, play_code,
+    # pile_ids): a private name they read must be one the rl package defines itself (not a game's
+    # _pos, _legal_codes, _records, nor a view's _unseen), and they import no private name.
+    own = _private_names_defined(modules_under("rl"))
+    tree = ast.parse(path.read_text(), str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__"):
+            assert node.attr in own, f"rl/{path.name} reads {ast.unparse(node)}, private to another package"
+        if isinstance(node, ast.ImportFrom) and node.module and node.level != 1:  # from another package
+            for alias in node.names:
+                assert not alias.name.startswith("_"), f"rl/{path.name} imports {node.module}.{alias.name}"

@@ -167,6 +167,42 @@ def test_unreadable_moves_raise_illegal_move_with_the_notation_rule(bad: object)
     assert not g.is_legal(bad)  # type: ignore[arg-type]
 
 
+def test_the_fast_path_plays_codes_as_play_plays_moves() -> None:
+    g, h = Game(seed=42), Game(seed=42)
+    codes = g.legal_codes()
+    assert codes is g.legal_codes() and codes == tuple(m.code for m in g.legal_moves())
+    piles = g.pile_ids
+    assert g.play_code(Move.deal().code) == (Move.deal().code,)  # one card, stock to waste
+    h.play("deal")
+    assert snapshot(g) == snapshot(h) and g.pile_ids is piles and g.can_undo and g.undo() is Move.deal()
+    g.redo()
+    assert snapshot(g) == snapshot(h)
+
+
+@pytest.mark.parametrize(
+    ("bad", "error"),
+    [(Move("n1>c").code, IllegalMove), (10**6, ValueError), (-1, ValueError), ("deal", ValueError),
+     (True, ValueError), (None, ValueError), (1.0, ValueError)],
+)  # fmt: skip
+def test_the_fast_path_refuses_what_is_no_legal_code_and_changes_nothing(bad: object, error: type) -> None:
+    g = Game(seed=42)
+    before = snapshot(g), g.can_redo
+    with pytest.raises(error) as err:
+        g.play_code(bad)  # type: ignore[arg-type]
+    if error is IllegalMove:  # the sentence and rule play gives
+        assert (str(err.value), err.value.rule) == (g.explain("n1>c"), "centre-sequence")
+    else:
+        assert "is not a move code of this game" in str(err.value)
+    assert (snapshot(g), g.can_redo) == before
+
+
+def test_the_fast_path_takes_numpy_integers() -> None:
+    np = pytest.importorskip("numpy")
+    g = Game(seed=42)
+    g.play_code(np.int64(Move.deal().code))
+    assert g.history == (Move.deal(),) and type(g.history[0]) is Move
+
+
 def test_undo_and_redo() -> None:
     g = Game(seed=42)
     start = snapshot(g)

@@ -9,6 +9,9 @@ step it checks that:
 - undo and redo are exact inverses (the whole position: every pile card by card, identities included,
   and the counters beside them: Windmill's corner run, Crazy Quilt's redeals used and card in hand);
 - every listed legal move plays (and undoes and redoes exactly);
+- the fast path agrees: ``legal_codes()`` are the legal moves' codes, ``play_code`` plays as ``play``
+  does (and refuses alike) and its steps, replayed card by card, give the new piles; ``pile_ids``
+  are the piles (a view's with the stock face down, ``unseen_ids`` its cards in id order);
 - unlisted moves, drawn from *all* pile pairs and actions, are refused with an ``IllegalMove`` that
   carries a sentence (never the fallback) and a rule key, and leave the game unchanged (after each
   game, every pair is tried);
@@ -126,6 +129,25 @@ class EngineMachine(RuleBasedStateMachine):
         self.future.clear()
         assert not self.game.can_redo
 
+    @rule(data=st.data())
+    def play_a_legal_code(self, data: st.DataObject) -> None:
+        # the fast path (integer codes): played as play plays it, and its steps say what changed
+        g = self.game
+        codes = g.legal_codes()
+        if not codes:
+            return
+        code = data.draw(st.sampled_from(codes), label="code")
+        piles = [list(p) for p in g.pile_ids]
+        steps = g.play_code(code)
+        stride = g.move_type.notation.stride
+        for step in steps:  # each step one top card from pile to pile: replayed, they give the new piles
+            piles[step % stride].append(piles[step // stride].pop())
+        assert piles == g.pile_ids, f"steps {steps} of {g.history[-1]}"
+        assert g.history[-1] is g.move_type.from_code(code)
+        self.past.append(self.snapshot())
+        self.future.clear()
+        assert not g.can_redo
+
     @rule()
     def undo(self) -> None:
         if not self.game.can_undo:  # (a precondition would make hypothesis redraw rules: slower)
@@ -217,8 +239,16 @@ class EngineMachine(RuleBasedStateMachine):
                 assert why is None or str(err) == why, f"{move}: {err} / {why}"
                 assert err.rule not in ("illegal", "notation") and err.rule.islower(), err.rule
                 event(f"refused: {err.rule}")
+                refusal = str(err), err.rule, move
             else:
                 raise AssertionError(f"{move} is not listed as legal but played")
+            if explain:  # (not for every pile pair at the end: they are thousands)
+                try:  # the fast path refuses it the same way
+                    g.play_code(move.code)
+                except IllegalMove as err:
+                    assert (str(err), err.rule, err.move) == refusal
+                else:
+                    raise AssertionError(f"{move} is not listed as legal but its code played")
             assert len(g.history) == len(before[1]), f"{move} left a move in the history"
         assert (self.snapshot(), g.history, g.redo_moves) == before
 
@@ -299,7 +329,13 @@ class EngineMachine(RuleBasedStateMachine):
         stock = self.piles.index("stock")
         assert data["piles"][stock] == len(g.pile("stock"))  # a count, not cards
         assert data["unseen"] == sorted(ids(g, "stock"))  # which cards, in card order only
-        assert json.loads(json.dumps(data)) == data
+        # the fast path reads the same: the legal codes, the piles' own lists by index (the stock's
+        # cards its unseen ones), and the view's with the stock face down
+        assert g.legal_codes() == tuple(m.code for m in g.legal_moves())
+        fast = [sorted(p) if i == stock else p for i, p in enumerate(g.pile_ids)]
+        assert fast == [data["unseen"] if i == stock else p for i, p in enumerate(data["piles"])]
+        assert view.unseen_ids == tuple(data["unseen"]) and set(view.pile_ids[stock]) <= {None}
+        assert [len(p) if i == stock else p for i, p in enumerate(view.pile_ids)] == data["piles"]
         again = PlayerView.from_dict(data)
         assert type(again) is type(view) and again.to_dict() == data
         assert again.legal_moves() == view.legal_moves() and again.status == view.status

@@ -111,7 +111,7 @@ def test_same_seed_same_episode(env_id: str, rules: str) -> None:
 def test_observation_does_not_see_the_stock_order(env_id: str, rules: str, steps: int) -> None:
     env = make(env_id, rules)
     *_, (obs, *_) = random_steps(env, steps, random.Random(steps), seed=3)
-    stock = env.game._pos.piles[env.game._pos.STOCK]
+    stock = env.game.pile_ids[env.game.position_type.STOCK]  # the game's own list: shuffled below
     assert len(set(stock)) > 1
     before = env.flat(obs)
     view_obs = env.observation_of(env.game.view(), flatten=True)

@@ -9,6 +9,7 @@ of them, so a player, the lab and the board meet every game the same way.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -160,7 +161,7 @@ class PatienceGame:
         pos.settle()
         self._records: list[tuple[int, Any]] = []
         self._redo: list[int] = []
-        self._legal: list[int] | None = None
+        self._legal: tuple[int, ...] | None = None
         self._moves: list[Move] = []
         self._history: tuple[Move, ...] | None = ()
         self.annotations: dict[int, Annotation] = {}
@@ -265,10 +266,22 @@ class PatienceGame:
         return dump(self, indent=indent)
 
     # -- moves -----------------------------------------------------------------------------------
-    def _legal_codes(self) -> list[int]:
+    def legal_codes(self) -> tuple[int, ...]:
+        """Every legal move's code (its :attr:`Move.code <windmill_widget.core.moves.Move.code>`), in
+        :meth:`legal_moves`'s order: the fast path for programs that step many games (the Gymnasium
+        environments, solvers), no move built. Worked out once per position and kept until the next
+        move, so asking again is free.
+
+        >>> from windmill_widget import Game
+        >>> g = Game(seed=1)
+        >>> g.legal_codes()
+        (80, 176, 237)
+        >>> [g.move_type.from_code(c) for c in g.legal_codes()] == g.legal_moves()
+        True
+        """
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._pos.legal_codes()
+            legal = self._legal = tuple(self._pos.legal_codes())
         return legal
 
     def _coerce(self, move: Move | str) -> Move:
@@ -283,7 +296,7 @@ class PatienceGame:
     def legal_moves(self) -> list[Move]:
         """Every legal move, in a stable order."""
         from_code = self.move_type.from_code
-        return [from_code(c) for c in self._legal_codes()]
+        return [from_code(c) for c in self.legal_codes()]
 
     def is_legal(self, move: Move | str) -> bool:
         """Whether ``move`` may be played now (:meth:`explain` says why not)."""
@@ -295,7 +308,7 @@ class PatienceGame:
             m = self._coerce(move)
         except IllegalMove as err:
             return str(err)
-        if m.code in self._legal_codes():
+        if m.code in self.legal_codes():
             return None
         return self._pos.explain(m.code)[1]  # type: ignore[index]  # never None for an illegal move
 
@@ -308,17 +321,61 @@ class PatienceGame:
         code = m.code
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._pos.legal_codes()
+            legal = self._legal = tuple(self._pos.legal_codes())
         if code not in legal:
             rule, why = self._pos.explain(code)  # type: ignore[misc]  # never None for an illegal move
             raise IllegalMove(why, move=m, rule=rule)
-        self._records.append((code, self._pos.apply(code)))
+        self._push(code, m)
+        if self._redo:  # a new move: what was taken back cannot come again
+            self._redo.clear()
+        return m
+
+    def play_code(self, code: int) -> tuple[int, ...]:
+        """Play the move whose code is ``code`` (one of :meth:`legal_codes`) as :meth:`play` plays it
+        (checked, recorded in the history, taken back by :meth:`undo`) and return its *primitive
+        steps*: the piles it changed, in order, each step one top card from pile ``src`` onto pile
+        ``dst``, written ``src * stride + dst`` (the stride of ``move_type.notation``; pile indices
+        as :attr:`pile_ids` lists them), what followed by itself included (a refilled sail, an
+        automatic King). A program that keeps its own picture of the position (an environment's
+        observation) updates only those piles.
+
+        Raises :class:`IllegalMove` for a code not legal here (the game is unchanged), ValueError
+        for a number that is no move code of this game.
+
+        >>> from windmill_widget import Game
+        >>> g = Game(seed=1)
+        >>> stride = g.move_type.notation.stride
+        >>> steps = g.play_code(g.move_type("n1>c").code)
+        >>> [(g.move_type.notation.piles[s // stride], g.move_type.notation.piles[s % stride]) for s in steps]
+        [('n1', 'c'), ('stock', 'n1')]
+        >>> g.history, g.undo()
+        ((Move('n1>c'),), Move('n1>c'))
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = tuple(self._pos.legal_codes())
+        if type(code) is not int or code not in legal:
+            m = self.move_type.from_code(_whole(code))  # ValueError for no move code at all
+            code = m.code
+            if code not in legal:
+                rule, why = self._pos.explain(code)  # type: ignore[misc]  # never None when illegal
+                raise IllegalMove(why, move=m, rule=rule)
+        else:
+            m = self.move_type.from_code(code)
+        steps = self._push(code, m)[1]
+        if self._redo:
+            self._redo.clear()
+        return steps
+
+    def _push(self, code: int, m: Move) -> tuple[Any, tuple[int, ...]]:
+        """Carry out legal move ``m`` (code ``code``) and record it for undo; return the position's
+        record of it (redo's list is the caller's to keep or clear)."""
+        record = self._pos.apply(code)
+        self._records.append((code, record))
         self._legal = None
         self._moves.append(m)
         self._history = None
-        if self._redo:
-            self._redo.clear()
-        return m
+        return record
 
     def undo(self) -> Move:
         """Take back the last move (with everything that followed from it); returns it."""
@@ -336,11 +393,8 @@ class PatienceGame:
         if not self._redo:
             raise IllegalMove("There is no move to redo.", rule="nothing-to-redo")
         code = self._redo.pop()
-        self._records.append((code, self._pos.apply(code)))
-        self._legal = None
         m = self.move_type.from_code(code)
-        self._moves.append(m)
-        self._history = None
+        self._push(code, m)
         return m
 
     @property
@@ -372,14 +426,14 @@ class PatienceGame:
     def outcome(self) -> Outcome | None:
         """How the game ended (``None`` while it goes on): ``outcome.termination`` says why,
         ``outcome.text`` in a sentence."""
-        why = self._pos.termination(self._legal_codes())
+        why = self._pos.termination(self.legal_codes())
         return None if why is None else Outcome(why)
 
     @property
     def status(self) -> Status:
         """:attr:`Status.WON` when every card is on a foundation, :attr:`Status.LOST` when the game is
         over otherwise (see :attr:`outcome` for why), else :attr:`Status.PLAYING`."""
-        why = self._pos.termination(self._legal_codes())
+        why = self._pos.termination(self.legal_codes())
         if why is None:
             return Status.PLAYING
         return Status.WON if why is Termination.WON else Status.LOST
@@ -407,6 +461,25 @@ class PatienceGame:
             return n.index[n.pile_name(name)]
         except ValueError as err:
             raise ValueError(str(err)) from None
+
+    @property
+    def pile_ids(self) -> list[list[int]]:
+        """Every pile's card ids (0..103, as :attr:`Card.id`), bottom to top, by pile index (the
+        order of ``move_type.notation.piles``; the stock's last id is the next card turned). These
+        are the game's own lists, not copies, for programs that read a position many times a second
+        (:meth:`play_code` says which of them a move changed): they change as the game is played and
+        stay the same lists for the game's life. Read them only; change the game by playing.
+
+        >>> from windmill_widget import Game
+        >>> g = Game(seed=1)
+        >>> piles = g.pile_ids
+        >>> len(piles), len(piles[g.move_type.notation.index["stock"]])
+        (15, 95)
+        >>> _ = g.play("deal")
+        >>> g.pile_ids is piles, len(piles[g.move_type.notation.index["stock"]])
+        (True, 94)
+        """
+        return self._pos.piles
 
     def pile(self, name: str) -> tuple[Card, ...]:
         """The cards of pile ``name``, bottom to top. The stock's top is the next card turned."""
@@ -468,3 +541,14 @@ class PatienceGame:
 
 #: A dealt game holds every card of the double deck.
 ALL_CARDS = NUM_CARDS
+
+
+def _whole(code: object) -> object:
+    """A NumPy integer (or anything else that is a whole number but not a bool) as an int; anything
+    else as it is, for :meth:`Move.from_code` to refuse."""
+    if isinstance(code, bool):
+        return code
+    try:
+        return operator.index(code)  # type: ignore[arg-type]
+    except TypeError:
+        return code

@@ -13,6 +13,7 @@ last item) is the next card turned.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from .outcome import Termination
@@ -32,9 +33,12 @@ class Position(Protocol):
     def legal_codes(self) -> list[int]:
         """Every legal move's code, in a stable order: the rules, once."""
 
-    def apply(self, code: int) -> Any:
+    def apply(self, code: int) -> tuple[Any, tuple[int, ...]]:
         """Carry out a legal move (unchecked) with everything that follows from it; return the
-        record that :meth:`revert` takes to undo it exactly."""
+        record that :meth:`revert` takes to undo it exactly: ``(what else revert needs, steps)``,
+        ``steps`` the move's primitive steps in order, each one top card from pile ``src`` onto pile
+        ``dst`` written ``src * stride + dst`` (the notation's stride), what followed by itself
+        included (``PatienceGame.play_code`` hands them on)."""
 
     def revert(self, record: Any) -> None:
         """Undo a move exactly."""
@@ -45,7 +49,7 @@ class Position(Protocol):
     def is_won(self) -> bool:
         """Is every card on a foundation?"""
 
-    def termination(self, codes: list[int]) -> Termination | None:
+    def termination(self, codes: Sequence[int]) -> Termination | None:
         """Why the game is over, given its legal codes; ``None`` while it goes on."""
 
     def explain(self, code: int) -> tuple[str, str] | None:

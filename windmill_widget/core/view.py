@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import inspect
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .cards import NUM_CARDS, Card
@@ -49,7 +49,7 @@ class PlayerView:
     __slots__ = ("_legal", "_pos", "_unseen", "history")
 
     def __init__(
-        self, pos: Position, history: tuple[Move, ...] = (), legal_codes: list[int] | None = None
+        self, pos: Position, history: tuple[Move, ...] = (), legal_codes: Sequence[int] | None = None
     ) -> None:
         self._unseen = tuple(sorted(pos.piles[pos.STOCK]))  # which cards are unseen is countable
         self._pos = pos.hidden()  # ... their order is not
@@ -125,6 +125,25 @@ class PlayerView:
     def unseen(self) -> tuple[Card, ...]:
         """The cards still in the stock, in card order (not dealing order)."""
         return tuple(Card._all[i] for i in self._unseen)
+
+    @property
+    def unseen_ids(self) -> tuple[int, ...]:
+        """The ids of the cards still in the stock (:attr:`unseen`'s), in id order."""
+        return self._unseen
+
+    @property
+    def pile_ids(self) -> list[list[int | None]]:
+        """Every pile's card ids by pile index, as ``Game.pile_ids`` gives them, but face down in the
+        stock: each of its ids is ``None`` (:attr:`unseen_ids` says which cards it holds, not in
+        which order). The view's own lists, not copies: read them only.
+
+        >>> from windmill_widget import Game
+        >>> v = Game(seed=1).view()
+        >>> stock = v.pile_ids[v.game_type.position_type.STOCK]
+        >>> len(stock), set(stock), len(v.unseen_ids)
+        (95, {None}, 95)
+        """
+        return self._pos.piles  # type: ignore[return-value]
 
     def sample(self, rng: random.Random | int | None = None) -> PatienceGame:
         """A game with this position and the unseen cards shuffled into the stock at random: one

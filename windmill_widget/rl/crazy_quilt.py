@@ -17,8 +17,9 @@ from gymnasium import spaces
 
 from ..games.crazy_quilt.game import QuiltGame
 from ..games.crazy_quilt.notation import F_ALL, NCELLS, REDEAL_CODE, SHIFT, TURN_CODE, H, K, QuiltMove, W
-from ..games.crazy_quilt.position import FOUNDATION_FULL, NARROW, QuiltPosition
+from ..games.crazy_quilt.position import FOUNDATION_FULL, NARROW
 from ..games.crazy_quilt.rules import MAX_REDEALS
+from ..games.crazy_quilt.view import QuiltView
 from .actions import ActionTable
 from .env import COPIES, PatienceEnv, box
 
@@ -75,16 +76,19 @@ class QuiltEnv(PatienceEnv):
         }
 
     @classmethod
-    def _extras(cls, buf: array, pos: QuiltPosition, touched: list[int] | None) -> None:
-        buf[_REDEALS] = pos.redeals_left()
-        p = pos.piles
-        if touched is None:
+    def _extras(
+        cls, buf: array, source: QuiltGame | QuiltView, piles: list[list[int]], steps: tuple[int, ...] | None
+    ) -> None:
+        if steps is None:
             cells: Iterable[int] = range(NCELLS)
+            buf[_REDEALS] = source.redeals_left
         else:  # an emptied cell frees its own place and perhaps the cells across its neighbours' edges
-            cells = {n for c in touched if c < NCELLS for n in _AFFECTS[c]}
+            cells = {n for s in steps if s >> SHIFT < NCELLS for n in _AFFECTS[s >> SHIFT]}
+            if steps[-1] == REDEAL_CODE:
+                buf[_REDEALS] = source.redeals_left
         for c in cells:
             a, b = NARROW[c]
-            buf[_FREE + c] = 1 if p[c] and (a < 0 or b < 0 or not p[a] or not p[b]) else 0
+            buf[_FREE + c] = 1 if piles[c] and (a < 0 or b < 0 or not piles[a] or not piles[b]) else 0
 
 
 #: The cells whose freedom an emptied cell can change: itself, and those with a narrow edge on it.
@@ -94,6 +98,5 @@ QuiltEnv._lay_out(
     tops={**dict.fromkeys(range(NCELLS), "quilt"), H: "hand"},
     waste=W,
     foundations=F_ALL,
-    shift=SHIFT,
 )
 _FREE, _REDEALS = QuiltEnv.offsets()["free"], QuiltEnv.offsets()["redeals_left"]

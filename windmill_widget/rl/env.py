@@ -1,8 +1,10 @@
 """What both games' environments share: dealing, the action mask, stepping, rewards and pictures.
 
 An environment holds a real game of the kit (:attr:`PatienceEnv.game`: the board can show it, its
-history can be saved or replayed) and steps it through the rules' own integer move codes, the fast
-path solvers use, so a step costs one legality check, one move and one observation.
+history can be saved or replayed) and steps it through the game's public fast path: integer move
+codes (``game.legal_codes()``, ``game.play_code(code)``, which names the piles the move changed) and
+the piles' own lists of card ids (``game.pile_ids``), so a step costs one checked move, the rules'
+legal moves once, and an update of the observation and the mask where they changed.
 
 Conventions (each game's class documents its observation):
 
@@ -50,7 +52,6 @@ from gymnasium import spaces
 from ..core.cards import CARDS_PER_DECK
 from ..core.errors import IllegalMove
 from ..core.game import PatienceGame
-from ..core.outcome import Termination
 from ..core.text import excerpt
 from ..core.view import PlayerView
 from .actions import ActionTable
@@ -62,9 +63,6 @@ DEFAULT_MAX_MOVES = 1_000
 FACES = [i % CARDS_PER_DECK + 1 for i in range(2 * CARDS_PER_DECK)]
 #: How many unseen copies of each face (index face - 1) a stock can hold.
 COPIES = 2
-#: The most cards one move takes from the stock (a deal or turn, refills, automatic Kings): beyond
-#: it, or when a redeal refills the stock, the unseen cards are counted afresh.
-_STOCK_TAKEN = 8
 _RANDOM_DEALS = 2**32  # as many as a game dealt "at random" draws from
 
 
@@ -131,14 +129,26 @@ class PatienceEnv(gym.Env):
         self.dict_space = spaces.Dict(self.observation_dict_space())
         self.observation_space = spaces.flatten_space(self.dict_space) if flatten else self.dict_space
         self._game: PatienceGame | None = None
+        self._piles: list[list[int]] = []  # the game's own piles (game.pile_ids), read after each move
         self._done = True
         self._moves = 0
-        self._mask = np.zeros(len(self.actions), dtype=np.int8)
-        self._buf = array("h")
-        self._slices = [(k, slice(a, b)) for k, a, b in _slices(self.dict_space)]
         self._n = len(self.actions)
-        self._move_of = self.actions.moves
-        self._pos: Any = None
+        self._code_of = self.actions.codes
+        self._action_of = self.actions._lookup
+        # The mask lives in one byte array (the legality test reads it) with a NumPy view over it; a
+        # step clears the previous position's legal actions and sets the new ones, then hands out a
+        # copy. _codes: the legal codes the bytes show.
+        self._mask_bytes = bytearray(self._n)
+        self._mask_now = np.frombuffer(self._mask_bytes, dtype=np.int8)
+        self._mask = self._mask_now.copy()
+        self._codes: tuple[int, ...] = ()
+        # The observation lives in one flat int16 array (cheap to write an item of) with a NumPy view
+        # over it, that each observation copies; _stock: the stock's cards as last counted, so that the
+        # cards a move takes from its top are known without reading the stock again.
+        self._buf = array("h", bytes(2 * self._flat_size))
+        self._obs_now = np.frombuffer(self._buf, dtype=np.int16)
+        self._stock: list[int] = []
+        self._slices = [(k, slice(a, b)) for k, a, b in _slices(self.dict_space)]
         #: The deal the current episode plays (``Game(seed=env.deal)``).
         self.deal: int | None = None
 
@@ -156,18 +166,17 @@ class PatienceEnv(gym.Env):
     _unseen_slot: ClassVar[int]
     _waste_pile: ClassVar[int]
     _stock_pile: ClassVar[int]
-    _foundations: ClassVar[frozenset[int]]
+    _step_table: ClassVar[tuple[tuple[int, int, int], ...]]
     _flat_size: ClassVar[int]
-    _shift: ClassVar[int]  # moves' codes are src << shift | dst
 
     @classmethod
     def _lay_out(
-        cls, sizes: dict[int, str], tops: dict[int, str], waste: int, foundations: tuple[int, ...], shift: int
+        cls, sizes: dict[int, str], tops: dict[int, str], waste: int, foundations: tuple[int, ...]
     ) -> None:
         """Place the piles' facts in the flat observation (once, as the module defines the class):
         ``sizes``/``tops`` map a pile to the array its size/top card's face goes in (at the pile's
         place among those the array shows), ``waste`` is the waste's pile index, ``foundations`` the
-        foundations' (a card onto one earns the dense reward), ``shift`` the moves' code shift."""
+        foundations' (a card onto one earns the dense reward)."""
         at = cls.offsets()
         npiles = len(cls.game_type.move_type.notation.piles)
         slots = []
@@ -178,17 +187,20 @@ class PatienceEnv(gym.Env):
             )
         cls._size_slot, cls._top_slot = slots
         cls._waste_pile, cls._waste_slot, cls._unseen_slot = waste, at["waste"], at["unseen"]
-        cls._stock_pile, cls._foundations, cls._shift = (
-            cls.game_type.position_type.STOCK,
-            frozenset(foundations),
-            shift,
+        cls._stock_pile = cls.game_type.position_type.STOCK
+        stride = cls.game_type.move_type.notation.stride
+        # each primitive step (src * stride + dst) as (src, dst, 1 if it brings a card home else 0)
+        cls._step_table = tuple(
+            (src, dst, int(dst in foundations and src not in foundations))
+            for src in range(stride)
+            for dst in range(stride)
         )
         cls._flat_size = spaces.flatdim(spaces.Dict(cls.observation_dict_space()))
 
     @classmethod
-    def _extras(cls, buf: array, pos: Any, touched: list[int] | None) -> None:
-        """Write what the game shows beside piles, after a move that ``touched`` these piles (``None``:
-        all of them, for a fresh observation)."""
+    def _extras(cls, buf: array, source: Any, piles: list[list[int]], steps: tuple[int, ...] | None) -> None:
+        """Write what the game shows beside its piles (``piles``): read from ``source``, a game or a
+        player's view, after a move of primitive ``steps`` (``None``: for a fresh observation)."""
 
     @classmethod
     def offsets(cls) -> dict[str, int]:
@@ -210,7 +222,7 @@ class PatienceEnv(gym.Env):
 
     def action_masks(self) -> np.ndarray:
         """Which actions are legal now, as a ``bool`` array (sb3-contrib's ``MaskablePPO`` asks this)."""
-        return self._mask.astype(bool)
+        return self._mask_now.astype(bool)
 
     def action_move(self, action: int) -> Any:
         """The move action ``action`` plays (Windmill's action 65 is ``Move('deal')``)."""
@@ -244,10 +256,9 @@ class PatienceEnv(gym.Env):
             self._game, self.deal = self.game_type(seed=deal, rules=self.rules), deal
         self._moves = 0
         self._done = False
-        self._pos = self._game._pos
-        codes = self._game._legal_codes()
-        self._mask = self.actions.mask(codes)
-        if self._game._pos.termination(codes) is not None:  # only a given game can be over (a deal never is)
+        self._piles = self._game.pile_ids
+        self._show_mask(self._game.legal_codes())
+        if self._game.outcome is not None:  # only a given game can be over (a deal never is)
             self._game, self._done = None, True
             raise ValueError("options['game'] is a game that is over: there is nothing left to play.")
         self._rebuild()
@@ -266,34 +277,50 @@ class PatienceEnv(gym.Env):
             a = -1
         if not 0 <= a < self._n:
             raise ValueError(f"Actions are whole numbers 0..{self._n - 1}, not {excerpt(action)}.")
-        game = self._game
-        pos = self._pos
         self._moves += 1
-        if not self._mask[a]:
+        if not self._mask_bytes[a]:
             return self._illegal(a)
-        p = pos.piles
-        stock, waste = p[self._stock_pile], p[self._waste_pile]
-        n0, w0, old = len(stock), len(waste), stock[-_STOCK_TAKEN:]
-        game.play(self._move_of[a])  # type: ignore[union-attr]
-        home = self._update(pos, game._records[-1][1][1], n0, w0, old)  # type: ignore[union-attr]
-        codes = game._legal_codes()  # type: ignore[union-attr]
-        self._mask = mask = self.actions.mask(codes)
-        why = pos.termination(codes)
-        terminated = why is not None
-        reward = float(home) if self.reward_mode == "dense" else float(why is Termination.WON)
+        game = self._game
+        p = self._piles
+        n0, w0 = len(p[self._stock_pile]), len(p[self._waste_pile])
+        steps = game.play_code(self._code_of[a])  # type: ignore[union-attr]
+        home = self._update(steps, n0, w0)
+        mask = self._show_mask(game.legal_codes())  # type: ignore[union-attr]
+        outcome = game.outcome  # type: ignore[union-attr]
+        terminated = outcome is not None
+        reward = float(home) if self.reward_mode == "dense" else float(terminated and outcome.won)  # type: ignore[union-attr]
         truncated = not terminated and self._moves >= self.max_moves
         self._done = terminated or truncated
         return self._observation(), reward, terminated, truncated, {"action_mask": mask}
 
+    def _show_mask(self, codes: tuple[int, ...]) -> np.ndarray:
+        """Make the mask show the legal ``codes`` (only the actions that changed are written); return
+        a copy of it, which is the caller's."""
+        bits, lookup = self._mask_bytes, self._action_of
+        for c in self._codes:
+            bits[lookup[c]] = 0
+        for c in codes:
+            bits[lookup[c]] = 1
+        self._codes = codes
+        self._mask = mask = self._mask_now.copy()
+        return mask
+
     def _illegal(self, a: int) -> tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]:
-        move = self._move_of[a]
-        rule, why = self._pos.explain(move.code)
+        move = self.actions.moves[a]
         if self.illegal == "raise":
             self._moves -= 1
-            raise IllegalMove(f"Action {a} ({move}) is illegal here: {why}", move=move, rule=rule)
+            try:
+                self.game.play_code(
+                    move.code
+                )  # refused, with the rule that forbids it: the game is unchanged
+            except IllegalMove as err:
+                raise IllegalMove(
+                    f"Action {a} ({move}) is illegal here: {err}", move=move, rule=err.rule
+                ) from None
+            raise AssertionError(f"the mask and the game disagree on {move}")  # pragma: no cover
         truncated = self._moves >= self.max_moves
         self._done = truncated
-        info = {"action_mask": self._mask.copy(), "illegal": why}
+        info = {"action_mask": self._mask.copy(), "illegal": self.game.explain(move)}
         return self._observation(), self.illegal_penalty, False, truncated, info
 
     def render(self) -> Any:
@@ -310,57 +337,52 @@ class PatienceEnv(gym.Env):
 
     # -- observations ---------------------------------------------------------------------------------
     def _observation(self) -> Any:
-        flat = np.frombuffer(self._buf[:], dtype=np.int16)  # a copy: later steps leave it alone
+        flat = self._obs_now.copy()  # the caller's: later steps leave it alone
         return flat if self.flatten else {k: flat[where] for k, where in self._slices}
 
     def _rebuild(self) -> None:
         """The observation of the current position from scratch (the stock's cards read as a multiset)."""
-        pos = self._game._pos  # type: ignore[union-attr]
-        self._buf = self._build(pos, pos.piles[pos.STOCK])
+        game = self.game
+        self._stock = list(self._piles[self._stock_pile])
+        self._build(self._buf, game, self._piles, self._stock)
 
     @classmethod
-    def _build(cls, pos: Any, unseen: Any) -> array:
-        """A fresh flat observation of ``pos`` whose stock holds the cards ``unseen`` (in any order;
-        the position's own stock is read only for its count)."""
-        buf = array("h", bytes(2 * cls._flat_size))
-        p = pos.piles
-        for i, pile in enumerate(p):
+    def _build(cls, buf: array, source: Any, piles: list[list[int]], unseen: Any) -> None:
+        """Write into ``buf`` the flat observation of ``source`` (a game or a player's view) whose piles
+        are ``piles`` and whose stock holds the cards ``unseen`` (in any order; the stock's own list
+        is read only for its count)."""
+        for j in range(len(buf)):
+            buf[j] = 0
+        for i, pile in enumerate(piles):
             if cls._size_slot[i] >= 0:
                 buf[cls._size_slot[i]] = len(pile)
             if cls._top_slot[i] >= 0 and pile:
                 buf[cls._top_slot[i]] = FACES[pile[-1]]
-        for j, c in enumerate(p[cls._waste_pile]):
+        for j, c in enumerate(piles[cls._waste_pile]):
             buf[cls._waste_slot + j] = FACES[c]
         for c in unseen:
             buf[cls._unseen_slot + FACES[c] - 1] += 1
-        cls._extras(buf, pos, None)
-        return buf
+        cls._extras(buf, source, piles, None)
 
-    def _update(self, pos: Any, steps: tuple[int, ...], n0: int, w0: int, old: list[int]) -> int:
-        """Bring the flat observation up to date after a move of primitive ``steps``; ``n0``, ``w0``:
-        the stock's and the waste's sizes before it, ``old`` the stock's top cards before it. Returns
-        how many cards the move brought onto the foundations."""
-        buf, p, shift, foundations = self._buf, pos.piles, self._shift, self._foundations
-        low = (1 << shift) - 1
-        size_slot, top_slot, w, k = self._size_slot, self._top_slot, self._waste_pile, self._stock_pile
-        touched = []  # a pile twice is written twice: cheaper than a set for the usual one or two steps
+    def _update(self, steps: tuple[int, ...], n0: int, w0: int) -> int:
+        """Bring the flat observation up to date after a move of primitive ``steps`` (what
+        ``game.play_code`` returns); ``n0``, ``w0``: the stock's and the waste's sizes before it.
+        Returns how many cards the move brought onto the foundations."""
+        buf, p, table = self._buf, self._piles, self._step_table
+        size_slot, top_slot = self._size_slot, self._top_slot
         home = 0
-        for s in steps:
-            src = s >> shift
-            dst = s & low
-            touched.append(src)
-            touched.append(dst)
-            if dst in foundations and src not in foundations:
-                home += 1
-        for i in touched:
-            pile = p[i]
-            slot = size_slot[i]
-            if slot >= 0:
-                buf[slot] = len(pile)
-            slot = top_slot[i]
-            if slot >= 0:
-                buf[slot] = FACES[pile[-1]] if pile else 0
-        waste = p[w]
+        for s in steps:  # a pile two steps touch is written twice: cheaper than collecting them
+            src, dst, h = table[s]
+            home += h
+            for i in (src, dst):
+                pile = p[i]
+                slot = size_slot[i]
+                if slot >= 0:
+                    buf[slot] = len(pile)
+                slot = top_slot[i]
+                if slot >= 0:
+                    buf[slot] = FACES[pile[-1]] if pile else 0
+        waste = p[self._waste_pile]
         w1 = len(waste)
         if w1 > w0:  # cards came onto the waste (in one move they come before any leave it)
             slot = self._waste_slot
@@ -370,18 +392,20 @@ class PatienceEnv(gym.Env):
             slot = self._waste_slot
             for j in range(w1, w0):
                 buf[slot + j] = 0
-        n1 = len(p[k])
+        stock = p[self._stock_pile]
+        n1 = len(stock)
         if n1 != n0:
             unseen = self._unseen_slot
-            if n1 < n0 <= n1 + len(old):  # the cards that left were the stock's top ones
-                for c in old[len(old) - (n0 - n1) :]:
+            if n1 < n0:  # cards left from the top: they were the last ones of the stock as counted
+                for c in self._stock[n1:n0]:
                     buf[unseen + FACES[c] - 1] -= 1
-            else:  # a redeal: count the new stock's cards (a multiset: the order stays unread)
+            else:  # a redeal refilled it: count its cards afresh (a multiset: the order stays unread)
                 for f in range(CARDS_PER_DECK):
                     buf[unseen + f] = 0
-                for c in p[k]:
+                for c in stock:
                     buf[unseen + FACES[c] - 1] += 1
-        self._extras(buf, pos, touched)
+                self._stock = list(stock)
+        self._extras(buf, self._game, p, steps)
         return home
 
     def flat(self, obs: dict[str, np.ndarray]) -> np.ndarray:
@@ -392,7 +416,9 @@ class PatienceEnv(gym.Env):
     def observation_of(cls, view: PlayerView, *, flatten: bool = False) -> Any:
         """The observation a player's ``view`` gives (what a policy trained on this environment reads
         when it plays as a kit strategy: :class:`~windmill_widget.rl.PolicyStrategy`)."""
-        flat = np.frombuffer(cls._build(view._pos, view._unseen), dtype=np.int16)
+        buf = array("h", bytes(2 * cls._flat_size))
+        cls._build(buf, view, view.pile_ids, view.unseen_ids)  # type: ignore[arg-type]
+        flat = np.frombuffer(buf, dtype=np.int16)
         if flatten:
             return flat
         return {k: flat[a:b] for k, a, b in _slices(spaces.Dict(cls.observation_dict_space()))}

@@ -16,7 +16,8 @@ from gymnasium import spaces
 
 from ..games.windmill.game import Game
 from ..games.windmill.notation import DEAL_CODE, NPILES, SAIL_IDX, Move, W
-from ..games.windmill.position import CENTRE_FULL, CORNER_FULL, Position
+from ..games.windmill.position import CENTRE_FULL, CORNER_FULL
+from ..games.windmill.view import PlayerView
 from .actions import ActionTable
 from .env import COPIES, PatienceEnv, box
 
@@ -65,8 +66,10 @@ class WindmillEnv(PatienceEnv):
         }
 
     @classmethod
-    def _extras(cls, buf: array, pos: Position, touched: list[int] | None) -> None:
-        buf[_RUN] = min(pos.corner_run, CENTRE_FULL)
+    def _extras(
+        cls, buf: array, source: Game | PlayerView, piles: list[list[int]], steps: tuple[int, ...] | None
+    ) -> None:
+        buf[_RUN] = min(source.corner_run, CENTRE_FULL)
 
 
 WindmillEnv._lay_out(
@@ -74,6 +77,5 @@ WindmillEnv._lay_out(
     tops=dict.fromkeys(_SHOWN, "tops"),
     waste=W,
     foundations=_TARGETS,
-    shift=4,
 )
 _RUN = WindmillEnv.offsets()["corner_run"]

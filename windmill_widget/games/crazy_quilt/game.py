@@ -293,7 +293,7 @@ class QuiltGame(PatienceGame):
 
     def view(self) -> QuiltView:
         """What a player may see: everything face up, the stock only as a count."""
-        return QuiltView(self._pos, self.history, self._legal_codes())
+        return QuiltView(self._pos, self.history, self.legal_codes())
 
     # -- display -----------------------------------------------------------------------------------
     def signature(self) -> tuple:

@@ -11,6 +11,8 @@ one card or none; the stock's top (last) card is the next turned. Moves are code
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...core.cards import RANK_LABELS, RANK_OF, SUITS, Card, rank_article
 from ...core.outcome import Termination
 from .notation import (
@@ -125,7 +127,7 @@ class QuiltPosition:
     def redeals_left(self) -> int:
         return self.rules.redeals - self.redeals_used
 
-    def termination(self, codes: list[int]) -> Termination | None:
+    def termination(self, codes: Sequence[int]) -> Termination | None:
         if codes:
             return None
         return Termination.WON if self.is_won() else Termination.NO_MOVES

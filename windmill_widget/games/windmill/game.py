@@ -213,7 +213,7 @@ class Game(PatienceGame):
         """Every legal move in a stable order; ``deal`` is included while the stock has cards."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._pos.legal_codes()
+            legal = self._legal = tuple(self._pos.legal_codes())
         return [MOVES[c] for c in legal]  # type: ignore[misc]
 
     def deal(self) -> Move:
@@ -279,7 +279,7 @@ class Game(PatienceGame):
 
     def view(self) -> PlayerView:
         """What a player may see: everything face up, the stock only as a count."""
-        return PlayerView(self._pos, self.history, self._legal_codes())
+        return PlayerView(self._pos, self.history, self.legal_codes())
 
     # -- display -----------------------------------------------------------------------------------
     def signature(self) -> tuple:

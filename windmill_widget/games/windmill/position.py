@@ -11,6 +11,8 @@ cards are ids 0..103, so solvers and tournaments can push millions of moves thro
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...core.cards import RANK_OF, Card, rank_article
 from ...core.outcome import Termination
 from .notation import (
@@ -82,7 +84,7 @@ class Position:
         p = self.piles
         return not p[S] and not p[W] and not any(p[5:13])
 
-    def termination(self, codes: list[int]) -> Termination | None:
+    def termination(self, codes: Sequence[int]) -> Termination | None:
         """Why the game is over (won, no move, or only moves that lead nowhere); ``None`` if it is not."""
         if not codes:
             return Termination.WON if self.is_won() else Termination.NO_MOVES
@@ -94,7 +96,7 @@ class Position:
         """Why move ``code`` is illegal here, as ``(rule key, sentence)``; ``None`` if it is legal."""
         return explain(self, code)
 
-    def is_over(self, codes: list[int] | None = None) -> bool:
+    def is_over(self, codes: Sequence[int] | None = None) -> bool:
         """Is the game over (lost, unless it is won)? ``codes``: the legal codes, if known.
 
         Over when no legal move remains. With ``transfers="any"`` also when the only legal moves
