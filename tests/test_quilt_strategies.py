@@ -178,10 +178,12 @@ def test_tips_digs_into_the_tableau_and_greedy_does_not() -> None:
 
 
 def test_tips_and_lookahead_place_more_cards_than_greedy() -> None:
-    deals = range(20_000, 20_030)
+    # Ten deals and a small lookahead: both lead greedy by some 27 cards there (greedy 58.7, tips 89.8,
+    # lookahead 85.3), so a 10-card margin still catches a player gone wrong, in a sixth of the time.
+    deals = range(20_000, 20_010)
     cards = {
         name: play_many(player, deals, game="crazy-quilt", executor="serial", progress=False).mean_cards
-        for name, player in (("greedy", greedy), ("tips", tips), ("lookahead", Lookahead(max_positions=300)))
+        for name, player in (("greedy", greedy), ("tips", tips), ("lookahead", Lookahead(max_positions=100)))
     }
     assert cards["tips"] > cards["greedy"] + 10 and cards["lookahead"] > cards["greedy"] + 10
 
