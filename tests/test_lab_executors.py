@@ -64,3 +64,26 @@ def test_play_many_from_a_script_on_standard_input(tmp_path) -> None:
     assert done.stdout.split() == ["6", "0", "3"]
     assert done.stderr.count("RuntimeWarning: The games run in this process, one at a time") == 2
     assert "<stdin>:8: RuntimeWarning" in done.stderr, "the warning points at the script's line"
+
+
+def test_a_script_without_its_main_guard_is_told_to_add_one(tmp_path) -> None:
+    # Each worker runs the script again, starts a run of its own there and dies: the pool broke with
+    # only Python's own bootstrapping error in the workers' output.
+    script = tmp_path / "contest.py"
+    script.write_text(
+        textwrap.dedent(
+            """
+            from windmill_widget.lab import play_many
+
+            def first(view):
+                return view.legal_moves()[0]
+
+            play_many(first, deals=range(4), workers=2, progress=False)
+            """
+        )
+    )
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120)
+    assert done.returncode != 0
+    last = done.stderr.strip().splitlines()[-1]
+    assert last.startswith("concurrent.futures.process.BrokenProcessPool:"), last[:300]
+    assert 'if __name__ == "__main__":' in last and 'executor="serial"' in last

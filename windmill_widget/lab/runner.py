@@ -14,6 +14,7 @@ import math
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -99,6 +100,15 @@ def _postfix(entrants: list[Entrant]) -> str:
     return " · ".join(f"{e.name if e.kind == 'player' else 'ceiling'} {e.rate():.1%}" for e in entrants)
 
 
+#: What a broken process pool adds: a new worker process runs the main script again first, so a script
+#: that starts a run at its top level starts one in every worker, and each dies of it.
+UNGUARDED_SCRIPT = (
+    "A worker process died. In a script (python script.py), put the calls that start a run under "
+    "`if __name__ == \"__main__\":`, since each new process runs the script again; or pass "
+    "executor=\"serial\". Otherwise the worker's own error is printed above."
+)
+
+
 def run(
     entrants: list[Entrant],
     executor: Executor,
@@ -151,6 +161,9 @@ def run(
             current.add(getattr(err, "records", []))  # the deals its chunk finished (ChunkInterrupted)
         _collect(pending, INTERRUPT_GRACE)
         _drop(pending, executor, own)
+    except BrokenProcessPool as err:  # most often a script without its main guard: say so
+        _drop(pending, executor, own)
+        raise BrokenProcessPool(f"{err} {UNGUARDED_SCRIPT}") from err
     except BaseException:  # a broken run: stop sending work, drop what is queued
         _drop(pending, executor, own)
         raise
