@@ -104,8 +104,8 @@ def _postfix(entrants: list[Entrant]) -> str:
 #: that starts a run at its top level starts one in every worker, and each dies of it.
 UNGUARDED_SCRIPT = (
     "A worker process died. In a script (python script.py), put the calls that start a run under "
-    "`if __name__ == \"__main__\":`, since each new process runs the script again; or pass "
-    "executor=\"serial\". Otherwise the worker's own error is printed above."
+    '`if __name__ == "__main__":`, since each new process runs the script again; or pass '
+    'executor="serial". Otherwise the worker\'s own error is printed above.'
 )
 
 
