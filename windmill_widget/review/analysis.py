@@ -78,7 +78,7 @@ class ReviewCache:
             raise ValueError(f"max_entries must be a whole number of at least 1, not {excerpt(max_entries)}.")
         self.max_entries = max_entries
         self.solutions: dict[tuple, Solution] = {}
-        self.choices: dict[tuple, _Choices] = {}
+        self.choices: dict[tuple, _Measured] = {}
         self.hits = 0
         self.misses = 0
 
@@ -141,6 +141,24 @@ class _Choices:
     @property
     def best(self) -> float:
         return max(c.value for c in self.chances)
+
+
+@dataclass(frozen=True)
+class _Measured:
+    """What the cache keeps of a position's choices: each distinct move's chance (and wins per
+    guess) by the signature of the position it leads to. The cache's key drops suits and which
+    sail or corner is which, so a position that shares it may name its moves otherwise (``n2>c``
+    where this one has ``n1>c``): the moves are the position's own, the chances are looked up."""
+
+    chances: dict[tuple, Chance]
+    wins: dict[tuple, tuple[int, ...]]
+
+    def of(self, moves: Sequence[Move], sigs: Sequence[tuple], group: dict[Move, int]) -> _Choices | None:
+        if not all(sig in self.chances for sig in sigs):
+            return None
+        chances = tuple(self.chances[sig] for sig in sigs)
+        wins = tuple(self.wins[sig] for sig in sigs) if self.wins else ()
+        return _Choices(tuple(moves), chances, group, wins)
 
 
 def _key(game: PatienceGame) -> tuple:
@@ -262,12 +280,6 @@ def solution(game: PatienceGame, budget: int, cache: ReviewCache) -> Solution:
 def choices(game: PatienceGame, known: bool, settings: Settings, cache: ReviewCache) -> _Choices:
     """The distinct moves of ``game``'s position with each one's chance (see the module's docstring);
     ``known``: the player knows the stock's order."""
-    key = (*_key(game), known, settings)
-    found = cache.choices.get(key)
-    if found is not None:
-        cache.hits += 1
-        return found
-    cache.misses += 1
     moves: list[Move] = []
     sigs: list[tuple] = []
     group: dict[Move, int] = {}
@@ -279,14 +291,24 @@ def choices(game: PatienceGame, known: bool, settings: Settings, cache: ReviewCa
             moves.append(m)
             sigs.append(sig)
         group[m] = sigs.index(sig)
-    found = (
+    key = (*_key(game), known, settings)
+    kept = cache.choices.get(key)
+    found = None if kept is None else kept.of(moves, sigs, group)
+    if found is not None:
+        cache.hits += 1
+        return found
+    cache.misses += 1
+    chances, wins = (
         _known(game, moves, settings, cache)
         if known or len(moves) == 0
         else _exact(game, moves, sigs, settings) or _sampled(game, moves, settings)
     )
-    found = _Choices(tuple(moves), found[0], group, found[1])
-    cache._keep(cache.choices, key, found)
-    return found
+    cache._keep(
+        cache.choices,
+        key,
+        _Measured(dict(zip(sigs, chances, strict=True)), dict(zip(sigs, wins, strict=True)) if wins else {}),
+    )
+    return _Choices(tuple(moves), chances, group, wins)
 
 
 _Found = tuple[tuple[Chance, ...], tuple[tuple[int, ...], ...]]
