@@ -280,17 +280,7 @@ def solution(game: PatienceGame, budget: int, cache: ReviewCache) -> Solution:
 def choices(game: PatienceGame, known: bool, settings: Settings, cache: ReviewCache) -> _Choices:
     """The distinct moves of ``game``'s position with each one's chance (see the module's docstring);
     ``known``: the player knows the stock's order."""
-    moves: list[Move] = []
-    sigs: list[tuple] = []
-    group: dict[Move, int] = {}
-    for m in game.legal_moves():
-        child = game.copy()
-        child.play(m)
-        sig = child.signature()
-        if sig not in sigs:
-            moves.append(m)
-            sigs.append(sig)
-        group[m] = sigs.index(sig)
+    moves, sigs, group = _distinct(game)
     key = (*_key(game), known, settings)
     kept = cache.choices.get(key)
     found = None if kept is None else kept.of(moves, sigs, group)
@@ -309,6 +299,39 @@ def choices(game: PatienceGame, known: bool, settings: Settings, cache: ReviewCa
         _Measured(dict(zip(sigs, chances, strict=True)), dict(zip(sigs, wins, strict=True)) if wins else {}),
     )
     return _Choices(tuple(moves), chances, group, wins)
+
+
+def _distinct(game: PatienceGame) -> tuple[list[Move], list[tuple], dict[Move, int]]:
+    """``game``'s distinct moves (the first of each group), the signatures of the positions they
+    lead to, and each legal move's group."""
+    moves: list[Move] = []
+    sigs: list[tuple] = []
+    group: dict[Move, int] = {}
+    for m in game.legal_moves():
+        child = game.copy()
+        child.play(m)
+        sig = child.signature()
+        if sig not in sigs:
+            moves.append(m)
+            sigs.append(sig)
+        group[m] = sigs.index(sig)
+    return moves, sigs, group
+
+
+def settled(game: PatienceGame, lost: bool, carry: Chance | None) -> _Choices | None:
+    """``game``'s choices when they need no estimate, else ``None``: in a position the solver
+    proved lost every move's chance is 0 (no player wins this deal from there); in a forced
+    position (one distinct move) entered by a move that showed no card, ``carry`` (the chance
+    after that move: the same guesses at the same unseen cards, and the position the only move
+    leads to is the one the solver met on each guess)."""
+    if not lost and carry is None:
+        return None
+    moves, _, group = _distinct(game)
+    if lost:
+        return _Choices(tuple(moves), tuple(Chance(0.0, exact=True) for _ in moves), group)
+    if len(moves) != 1:
+        return None
+    return _Choices(tuple(moves), (carry,), group)  # type: ignore[arg-type]
 
 
 _Found = tuple[tuple[Chance, ...], tuple[tuple[int, ...], ...]]
