@@ -40,14 +40,15 @@ def one(game_name: str, seed: int, settings: dict) -> None:
     t = time.process_time()
     r = review(game, progress=False, cache=cache, **settings)
     first = time.process_time() - t
-    solved = len(cache.solutions)
+    solved, estimated = len(cache.solutions), len(cache.choices)
     t = time.process_time()
     review(game, progress=False, cache=cache, **settings)
     again = time.process_time() - t
     tp = r.turning_point
     print(
         f"{game_name:<12} deal {seed:>4}  {len(r):>3} moves  {game.status:<4}  review {first:6.1f} s CPU "
-        f"({first / max(1, len(r)):.2f} s a move), again {again:.2f} s; {solved} positions solved; "
+        f"({first / max(1, len(r)):.2f} s a move), again {again:.2f} s; {solved} positions solved, "
+        f"{estimated} estimated; "
         f"turning point {tp.number if tp else '-'}; blunders/mistakes/inaccuracies "
         f"{r.count('blunder')}/{r.count('mistake')}/{r.count('inaccuracy')}"
     )

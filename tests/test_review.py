@@ -6,6 +6,7 @@ file runs in seconds; the review's time on whole games is benchmarks/review.py's
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 
@@ -115,6 +116,18 @@ def test_chances_are_exact_near_the_stock_end_and_known_once_it_is_empty(lost_wi
             assert m.chance_after.exact and m.chance_after.error == 0
         else:
             assert not m.chance_after.exact and m.chance_after.samples == SMALL["samples"]
+
+
+def test_a_forced_move_after_no_new_card_carries_the_chance_before_it() -> None:
+    game = staged(Game, 29, greedy, 30)
+    r = review(game, cache=ReviewCache(), **TINY)
+    carried = 0
+    for prev, m in itertools.pairwise(r):
+        shown = before(game, prev.index).view().unseen != before(game, m.index).view().unseen
+        if m.choices == 1 and not shown and not m.verdict_before.lost:
+            assert m.chance_before == m.chance_after == prev.chance_after
+            carried += 1
+    assert carried  # the game has such moves
 
 
 def test_a_review_twice_is_read_from_the_cache(lost_windmill) -> None:
