@@ -11,7 +11,8 @@ Pyodide): ``WINDMILL_WIDGET_PURE_PYTHON=1``.
 
 Figures (2026-11, a busy 2-core machine, CPU s, default settings, numba): Windmill deal 3 (172
 moves) 11.5 s before positions settled by the verdict or the move before went unsampled, 4.5 s
-after; Crazy Quilt deal 3 (150 moves) 17.4 s after. Greedy's Windmill deal 42 (200 moves, won)
+after; Crazy Quilt deal 3 (150 moves) 17.2 s before, 17.4 s after (its verdicts stay unknown, so
+nothing is settled). Greedy's Windmill deal 42 (200 moves, won)
 5.9 s before, 4.6 s after; deal 29 (175 moves) 2.6 s after. Pure Python, greedy's deal 29 at
 samples 4, sample_budget 2000, budget 50000: 38.5 s before, 35.6 s after (136 of 175 positions
 sampled); a lighter sample_budget (500) is quicker but leaves every guess undecided, so every
