@@ -6,9 +6,13 @@ file runs in seconds; the review's time on whole games is benchmarks/review.py's
 
 from __future__ import annotations
 
+import itertools
 import json
+import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from windmill_widget import Game, QuiltGame, QuiltRules, Rules, load_game, solve
 from windmill_widget.core import Annotation, AnnotationsWarning
@@ -103,13 +107,27 @@ def test_bands_follow_the_drops(lost_review) -> None:
 def test_chances_are_exact_near_the_stock_end_and_known_once_it_is_empty(lost_windmill, lost_review) -> None:
     for m in lost_review:
         stock = len(before(lost_windmill, m.index).pile("stock"))
-        if stock == 0:
+        if m.verdict_before.lost:  # proved lost: no player wins the deal from there, nothing to estimate
+            assert m.chance_before == m.chance_after == Chance(0.0, exact=True)
+        elif stock == 0:
             assert m.chance_after.exact and m.chance_after.value in (0.0, 1.0)
             assert m.chance_after.value == float(m.verdict_after.won)
         elif stock <= EXACT:  # strict rules, a short stock: the exact no-peeking search
             assert m.chance_after.exact and m.chance_after.error == 0
         else:
             assert not m.chance_after.exact and m.chance_after.samples == SMALL["samples"]
+
+
+def test_a_forced_move_after_no_new_card_carries_the_chance_before_it() -> None:
+    game = staged(Game, 29, greedy, 30)
+    r = review(game, cache=ReviewCache(), **TINY)
+    carried = 0
+    for prev, m in itertools.pairwise(r):
+        shown = before(game, prev.index).view().unseen != before(game, m.index).view().unseen
+        if m.choices == 1 and not shown and not m.verdict_before.lost:
+            assert m.chance_before == m.chance_after == prev.chance_after
+            carried += 1
+    assert carried  # the game has such moves
 
 
 def test_a_review_twice_is_read_from_the_cache(lost_windmill) -> None:
@@ -282,3 +300,60 @@ def test_the_progress_bar_and_the_game_left_as_it_was(lost_windmill, capsys) -> 
     assert len(r) == len(lost_windmill.history) - 1
     assert game.to_json() == before_json
     assert "Reviewing" in capsys.readouterr().err
+
+
+def test_a_position_the_cache_knows_under_other_move_names() -> None:
+    # the cache keys positions by signature (suits, and which sail is which, dropped): the second
+    # game passes through the first's positions with n2 where the first had n1, and used to raise
+    # KeyError: Move('n2>c') looking its played move up in the first's moves
+    kings = dict(zip(["e1", "e2", "s1", "s2", "w1", "w2"], ["KH", "KH", "KC", "KC", "KD", "KD"], strict=True))
+    start = Game.from_position(
+        center=["AS", "2S"], sails={"n1": "3C", "n2": "3D", **kings}, stock=["5H", "4H"]
+    )
+    one, two = start.copy(), start.copy()
+    for g, sail in ((one, "n1"), (two, "n2")):
+        g.play(f"{sail}>c")
+        g.play(f"{sail}>c")
+    cache = ReviewCache()
+    first, second = review(one, cache=cache, **TINY), review(two, cache=cache, **TINY)
+    assert cache.hits > 0
+    assert [m.move for m in second] == ["n2>c", "n2>c"]
+    for a, b in zip(first, second, strict=True):
+        assert (a.chance_before, a.chance_after, a.choices) == (b.chance_before, b.chance_after, b.choices)
+        assert b.best is None or before(two, b.index).is_legal(b.best)
+
+
+TINY = {"samples": 2, "sample_budget": 100, "budget": 1_000, "progress": False}
+
+
+def _random_game(game_type, seed: int, stock: int, moves: int, walk: int, rng):
+    """A random game (walk ``walk``) of deal ``seed`` staged from where ``stock`` cards are left,
+    then ``moves`` random moves (``rng``) on."""
+    g, to = game_type(seed=seed), random.Random(walk)
+    while g.status == "playing" and len(g.pile("stock")) > stock:
+        g.play(to.choice(g.legal_moves()))
+    late = game_type.from_position(**g.position())
+    for _ in range(moves):
+        if late.status != "playing":
+            break
+        late.play(rng.choice(late.legal_moves()))
+    return late
+
+
+@given(
+    game_type=st.sampled_from([Game, QuiltGame]),
+    seed=st.integers(0, 10_000),
+    stock=st.integers(0, 6),
+    moves=st.integers(1, 5),
+    walk=st.integers(0, 2**32),
+)
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_review_never_raises_on_short_staged_games(game_type, seed, stock, moves, walk) -> None:
+    # two random games from the same small staged position share a cache, as reviews on a board do
+    cache = ReviewCache()
+    for n in range(2):
+        game = _random_game(game_type, seed, stock, moves, walk, random.Random(walk + n))
+        r = review(game, cache=cache, **TINY)
+        assert [m.move for m in r] == [str(m) for m in game.history]
+        for m in r:
+            assert 0 <= m.chance_after.value <= m.chance_before.value + 1e-9 <= 1 + 1e-9

@@ -71,6 +71,7 @@ from .analysis import (
     game_positions,
     move_review,
     remember,
+    settled,
 )
 from .report import Review
 from .values import Band, Chance, MoveReview, SolverVerdict
@@ -137,13 +138,18 @@ def review(
         if bar is not None:
             bar.update(1)
         reviewed = []
+        last_unseen: tuple = ()
         redealt = False  # after a redeal the player has seen the new stock's order (as the waste)
         for i, move in enumerate(moves):
             position = positions[i]
             known = redealt or position.view().stock_count == 0
             if known:  # the played move's chance is the verdict after it, solved or inferred above
                 remember(positions[i + 1], verdicts[i + 1], cache)
-            found = choices(position, known, settings, cache)
+            # no estimate where the verdict or the move before settles it (analysis.settled)
+            unseen = position.view().unseen
+            carry = reviewed[-1].chance_after if reviewed and unseen == last_unseen else None
+            found = settled(position, verdicts[i].lost, carry) or choices(position, known, settings, cache)
+            last_unseen = unseen
             reviewed.append(move_review(i, position, move, verdicts[i], verdicts[i + 1], found))
             redealt = redealt or str(move) == "redeal"
             if bar is not None:

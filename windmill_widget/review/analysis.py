@@ -80,7 +80,7 @@ class ReviewCache:
             raise ValueError(f"max_entries must be a whole number of at least 1, not {excerpt(max_entries)}.")
         self.max_entries = max_entries
         self.solutions: dict[tuple, Solution] = {}
-        self.choices: dict[tuple, _Choices] = {}
+        self.choices: dict[tuple, _Measured] = {}
         self.hits = 0
         self.misses = 0
 
@@ -143,6 +143,24 @@ class _Choices:
     @property
     def best(self) -> float:
         return max(c.value for c in self.chances)
+
+
+@dataclass(frozen=True)
+class _Measured:
+    """What the cache keeps of a position's choices: each distinct move's chance (and wins per
+    guess) by the signature of the position it leads to. The cache's key drops suits and which
+    sail or corner is which, so a position that shares it may name its moves otherwise (``n2>c``
+    where this one has ``n1>c``): the moves are the position's own, the chances are looked up."""
+
+    chances: dict[tuple, Chance]
+    wins: dict[tuple, tuple[int, ...]]
+
+    def of(self, moves: Sequence[Move], sigs: Sequence[tuple], group: dict[Move, int]) -> _Choices | None:
+        if not all(sig in self.chances for sig in sigs):
+            return None
+        chances = tuple(self.chances[sig] for sig in sigs)
+        wins = tuple(self.wins[sig] for sig in sigs) if self.wins else ()
+        return _Choices(tuple(moves), chances, group, wins)
 
 
 def _key(game: PatienceGame) -> tuple:
@@ -264,12 +282,30 @@ def solution(game: PatienceGame, budget: int, cache: ReviewCache) -> Solution:
 def choices(game: PatienceGame, known: bool, settings: Settings, cache: ReviewCache) -> _Choices:
     """The distinct moves of ``game``'s position with each one's chance (see the module's docstring);
     ``known``: the player knows the stock's order."""
+    moves, sigs, group = _distinct(game)
     key = (*_key(game), known, settings)
-    found = cache.choices.get(key)
+    kept = cache.choices.get(key)
+    found = None if kept is None else kept.of(moves, sigs, group)
     if found is not None:
         cache.hits += 1
         return found
     cache.misses += 1
+    chances, wins = (
+        _known(game, moves, settings, cache)
+        if known or len(moves) == 0
+        else _exact(game, moves, sigs, settings) or _sampled(game, moves, settings)
+    )
+    cache._keep(
+        cache.choices,
+        key,
+        _Measured(dict(zip(sigs, chances, strict=True)), dict(zip(sigs, wins, strict=True)) if wins else {}),
+    )
+    return _Choices(tuple(moves), chances, group, wins)
+
+
+def _distinct(game: PatienceGame) -> tuple[list[Move], list[tuple], dict[Move, int]]:
+    """``game``'s distinct moves (the first of each group), the signatures of the positions they
+    lead to, and each legal move's group."""
     moves: list[Move] = []
     sigs: list[tuple] = []
     group: dict[Move, int] = {}
@@ -281,14 +317,23 @@ def choices(game: PatienceGame, known: bool, settings: Settings, cache: ReviewCa
             moves.append(m)
             sigs.append(sig)
         group[m] = sigs.index(sig)
-    found = (
-        _known(game, moves, settings, cache)
-        if known or len(moves) == 0
-        else _exact(game, moves, sigs, settings) or _sampled(game, moves, settings)
-    )
-    found = _Choices(tuple(moves), found[0], group, found[1])
-    cache._keep(cache.choices, key, found)
-    return found
+    return moves, sigs, group
+
+
+def settled(game: PatienceGame, lost: bool, carry: Chance | None) -> _Choices | None:
+    """``game``'s choices when they need no estimate, else ``None``: in a position the solver
+    proved lost every move's chance is 0 (no player wins this deal from there); in a forced
+    position (one distinct move) entered by a move that showed no card, ``carry`` (the chance
+    after that move: the same guesses at the same unseen cards, and the position the only move
+    leads to is the one the solver met on each guess)."""
+    if not lost and carry is None:
+        return None
+    moves, _, group = _distinct(game)
+    if lost:
+        return _Choices(tuple(moves), tuple(Chance(0.0, exact=True) for _ in moves), group)
+    if len(moves) != 1:
+        return None
+    return _Choices(tuple(moves), (carry,), group)  # type: ignore[arg-type]
 
 
 _Found = tuple[tuple[Chance, ...], tuple[tuple[int, ...], ...]]
