@@ -1,8 +1,8 @@
 """The board's controls as a player uses them (issues 40, 41 and 45), in JupyterLab at 1280 x 720: deals to
 share (the deal box, a bad deal said in a line, PySolFC's numbers, Next deal, the share line), Restart,
 Autoplay with a player and a speed and Stop, Crazy Quilt's replay slider and Play, Finish for me and a
-win's celebration (still where reduced motion is asked for), in the dark theme; a card picked up
-whose target is out of view; and the Windmill board's controls again in a window 640 px wide. One page,
+win's celebration (still where reduced motion is asked for), in the dark theme; the Windmill board's
+controls again in a window 640 px wide; and a card picked up whose target is out of view. One page,
 the boards one after another in the same cell."""
 
 from __future__ import annotations
@@ -38,11 +38,12 @@ _IN_VIEW_JS = """
 def test_board_controls_in_jupyterlab(browser, lab) -> None:
     with lab_notebook(browser, lab, LAPTOP) as nb:
         check_deals_and_autoplay(nb)
-        check_quilt_replay_finish_and_win(nb)
-        check_target_out_of_view(nb)
         # A narrow window (half a laptop's screen): the same controls, in view and whole.
         nb.page.set_viewport_size(NARROW)
         check_deals_and_autoplay(nb)
+        nb.page.set_viewport_size(LAPTOP)
+        check_quilt_replay_finish_and_win(nb)
+        check_target_out_of_view(nb)
 
 
 def check_quilt_replay_finish_and_win(nb: LabNotebook) -> None:
