@@ -198,6 +198,26 @@ def _(mo, quilt, quilt_view):
     return
 
 
+@app.cell
+def _(mo):
+    # A short lost game to review (tests/browser/checks.py's REVIEW_BOARD), last on the page.
+    from tests.review_games import QUICK, late_game
+    from windmill_widget import Game as _Game, WindmillWidget as _Widget
+
+    reviewed = _Widget(late_game(_Game, 29, 10))
+    reviewed.review_settings = QUICK
+    reviewed_view = mo.ui.anywidget(reviewed)
+    reviewed_view
+    return reviewed, reviewed_view
+
+
+@app.cell
+def _(mo, reviewed, reviewed_view):
+    reviewed_view.value
+    mo.md(f"<span id='reviewed-moves'>{len(reviewed.game.history)} moves on the board</span>")
+    return
+
+
 if __name__ == "__main__":
     app.run()
 """

@@ -1,19 +1,22 @@
 """The board's controls as a player uses them (issues 40, 41 and 45), in JupyterLab at 1280 x 720: deals to
 share (the deal box, a bad deal said in a line, PySolFC's numbers, Next deal, the share line), Restart,
 Autoplay with a player and a speed and Stop, Crazy Quilt's replay slider and Play, Finish for me and a
-win's celebration (still where reduced motion is asked for), in the dark theme; and a card picked up
-whose target is out of view. One page, the boards one after another in the same cell."""
+win's celebration (still where reduced motion is asked for), in the dark theme; the Windmill board's
+controls again in a window 640 px wide; and a card picked up whose target is out of view. One page,
+the boards one after another in the same cell."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
+from .checks import check_deals_and_autoplay
 from .pages import REACT_MS, LabNotebook, lab_notebook
 
 pytestmark = pytest.mark.browser
 
 LAPTOP = {"width": 1280, "height": 720}
+NARROW = {"width": 640, "height": 720}
 
 _IN_VIEW_JS = """
 (el) => {
@@ -35,48 +38,12 @@ _IN_VIEW_JS = """
 def test_board_controls_in_jupyterlab(browser, lab) -> None:
     with lab_notebook(browser, lab, LAPTOP) as nb:
         check_deals_and_autoplay(nb)
+        # A narrow window (half a laptop's screen): the same controls, in view and whole.
+        nb.page.set_viewport_size(NARROW)
+        check_deals_and_autoplay(nb)
+        nb.page.set_viewport_size(LAPTOP)
         check_quilt_replay_finish_and_win(nb)
         check_target_out_of_view(nb)
-
-
-def check_deals_and_autoplay(nb: LabNotebook) -> None:
-    code = (
-        "from windmill_widget import Rules, WindmillWidget\n"
-        "w = WindmillWidget(seed=1234, rules=Rules.strict())\nw"
-    )
-    nb.run_cell(code, 0)
-    board = nb.board(0)
-    board.wait_drawn(0)
-    share = board.root.locator(".windmill-share")
-    deal_box = board.root.locator(".windmill-deal-input")
-    expect(share).to_have_text("seed 1234 · strict")
-    # A bad deal: one line on the board, nothing changes (the box keeps what was typed, to correct it).
-    deal_box.fill("twelve")
-    deal_box.press("Enter")
-    expect(board.message).to_have_attribute("data-kind", "refused", timeout=REACT_MS)
-    expect(board.message).to_contain_text("is not a deal")
-    assert board.version() == 0 and share.text_content() == "seed 1234 · strict"
-    # Typing in the box is not a board shortcut: "d" did not deal, "n" did not deal a new game.
-    deal_box.fill("pysolfc:12345")
-    deal_box.press("Enter")
-    expect(share).to_have_text("pysolfc:12345 · pysolfc", timeout=REACT_MS)
-    assert nb.value("w.game.pysolfc") == 12345 and nb.value("len(w.game.history)") == 0
-    board.button("new_game").click()
-    expect(share).to_have_text("pysolfc:12346 · pysolfc", timeout=REACT_MS)
-    # Restart: a move, then back to the deal's start.
-    board.click("stock")
-    expect(board.button("restart")).to_be_enabled(timeout=REACT_MS)
-    board.button("restart").click()
-    expect(board.root.locator(".windmill-slider-text")).to_have_text("Move 0 of 0", timeout=REACT_MS)
-    # Autoplay with the chosen player and speed; Stop stops it.
-    board.root.locator('select[data-role="player"]').select_option("greedy")
-    board.root.locator('select[data-role="speed"]').select_option("slow")
-    board.button("autoplay").click()
-    expect(board.button("stop")).to_be_visible(timeout=REACT_MS)
-    assert nb.value("w.autoplaying")
-    board.button("stop").click()
-    expect(board.button("autoplay")).to_be_visible(timeout=REACT_MS)
-    expect(board.message).to_contain_text("Autoplay stopped")
 
 
 def check_quilt_replay_finish_and_win(nb: LabNotebook) -> None:

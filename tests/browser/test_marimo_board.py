@@ -1,12 +1,14 @@
 """Both boards in marimo (issue 13, item 11), as ``mo.ui.anywidget(board)``: played by clicking, the
 cells that read the game run again after each move, the board follows marimo's page theme rather than
-the system's, and in the editor, whose cell outputs stop at a max height, the whole board shows."""
+the system's, Review works on a board with a lost game, and in the editor, whose cell outputs stop at
+a max height, the whole board shows."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
+from .checks import REVIEWED_MOVES, check_review
 from .pages import REACT_MS, Board, axe_violations, serious
 
 pytestmark = pytest.mark.browser
@@ -21,7 +23,7 @@ def open_app(browser, url: str, *, scheme: str, width: int = 1200, height: int =
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.goto(url)
-    windmill = Board(page, page.locator('.windmill[data-game="windmill"]'))
+    windmill = Board(page, page.locator('.windmill[data-game="windmill"]').first)
     quilt = Board(page, page.locator('.windmill[data-game="crazy-quilt"]'))
     expect(windmill.root).to_be_visible(timeout=60_000)
     expect(quilt.root).to_be_attached(timeout=60_000)
@@ -56,6 +58,17 @@ def test_marimo_cells_rerun_after_moves_and_the_light_page_wins_over_a_dark_syst
             assert board.root.locator(".windmill-info").evaluate(_INK_JS) < 300
             assert serious(axe_violations(page)) == []
         page.screenshot(path=str(output_dir / "marimo-run-light-on-dark-system.png"), full_page=True)
+
+        # The Review of a short lost game: marimo passes the button's intent and the review's state.
+        reviewed = Board(page, page.locator('.windmill[data-game="windmill"]').last)
+        reviewed.root.scroll_into_view_if_needed()
+        moves_read = page.locator("#reviewed-moves")
+        expect(moves_read).to_have_text(f"{REVIEWED_MOVES} moves on the board", timeout=REACT_MS)
+
+        def check_moves(n: int) -> None:
+            expect(moves_read).to_have_text(f"{n} moves on the board", timeout=REACT_MS)
+
+        check_review(reviewed, check_moves)
         assert errors == []
     finally:
         context.close()

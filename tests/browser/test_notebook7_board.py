@@ -1,11 +1,12 @@
 """Both boards in Notebook 7 (the ``notebook`` package, served by the JupyterLab test server), played
-by clicking, light and dark."""
+by clicking, light and dark; the toolbar's controls in each theme, and the Review of a lost game."""
 
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
+from .checks import REVIEW_BOARD, check_deals_and_autoplay, check_review
 from .pages import REACT_MS, LabNotebook, axe_violations, serious
 
 pytestmark = pytest.mark.browser
@@ -15,7 +16,7 @@ BOARD = "from windmill_widget import QuiltWidget, WindmillWidget\nw = WindmillWi
 
 def test_notebook7_plays_both_boards_light_and_dark(browser, lab, output_dir) -> None:
     server, token = lab
-    context = browser.new_context(viewport={"width": 1200, "height": 1000})
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
     try:
         page = context.new_page()
         page.set_default_timeout(30_000)
@@ -42,5 +43,13 @@ def test_notebook7_plays_both_boards_light_and_dark(browser, lab, output_dir) ->
             assert serious(axe_violations(page)) == []
             if dark:
                 page.screenshot(path=str(output_dir / "notebook7-dark.png"))
+            # The toolbar's controls, in each theme; then the Review of a short lost game.
+            check_deals_and_autoplay(nb)
+        nb.run_cell(REVIEW_BOARD + "r", 1)
+
+        def check_moves(n: int) -> None:
+            assert nb.value("len(r.game.history)") == n
+
+        check_review(nb.board(1), check_moves)
     finally:
         context.close()

@@ -1,4 +1,4 @@
-"""The board in Voila (a dashboard: no cells, no JupyterLab), light and dark, wide and narrow."""
+"""The board in Voila (a dashboard: no cells, no JupyterLab), light and dark, wide and narrow; its Review."""
 
 from __future__ import annotations
 
@@ -7,8 +7,9 @@ from playwright.sync_api import expect
 
 from windmill_widget import Game
 
+from .checks import REVIEW_BOARD, check_review
 from .pages import REACT_MS, Board
-from .servers import start_voila
+from .servers import start_voila, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -88,12 +89,17 @@ def test_voila_board_fits_a_narrow_window(voila, browser, output_dir) -> None:
         context.close()
 
 
-def test_voila_dark_theme(voila_notebook, server_home, page, output_dir) -> None:
-    server = start_voila(voila_notebook, server_home, theme="dark")
+def test_voila_dark_theme_and_review(server_home, page, output_dir, tmp_path) -> None:
+    """Voila's dark theme, on a board with a short lost game: Review draws its chart, a click on it goes
+    to a move, and the reason shows."""
+    notebook = write_notebook(tmp_path / "review.ipynb", REVIEW_BOARD + "r")
+    server = start_voila(notebook, server_home, theme="dark")
     try:
         board = open_board(page, server.url)
         expect(board.root).to_have_attribute("data-theme", "dark", timeout=REACT_MS)
         assert board.ink()["light"] > 0.02
         page.screenshot(path=str(output_dir / "voila-dark.png"))
+        check_review(board)
+        page.screenshot(path=str(output_dir / "voila-review.png"))
     finally:
         server.stop()
