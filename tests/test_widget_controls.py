@@ -174,6 +174,26 @@ def test_finish_plays_one_card_at_a_time_on_the_loop() -> None:
     assert asyncio.run(main()) == ("won", 2)
 
 
+def test_runs_the_board_starts_leave_its_live_view_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Bringing the saved picture up to date redraws every live view of the board afresh: after the
+    # board's own Finish the player lost the win's celebration (and the view's focus). A run started
+    # from a cell still updates the picture the notebook saves.
+    saved: list[str] = []
+    monkeypatch.setattr(QuiltWidget, "save_picture", lambda self: saved.append(self.state["status"]))
+
+    async def main() -> None:
+        q = QuiltWidget(quilt_near_win())
+        q._on_front_end_msg(q, {"type": "finish", "version": q.state["version"]}, [])
+        assert q.state["autoplay"]
+        await q._autoplay_task
+        assert q.state["status"] == "won" and saved == []
+        q.load(quilt_near_win())
+        await q.autoplay(lambda view: view.legal_moves()[0], delay=0)
+        assert saved == ["won"]
+
+    asyncio.run(main())
+
+
 def test_sure_finish_wins_and_needs_an_empty_stock() -> None:
     for game in (near_win(), quilt_near_win()):
         line = sure_finish(game)
@@ -190,7 +210,7 @@ def test_sure_finish_wins_and_needs_an_empty_stock() -> None:
 def test_autoplay_plays_with_the_player_and_speed_the_board_names() -> None:
     async def main() -> tuple[bool, str]:
         q = QuiltWidget(seed=3)
-        assert q.meta["players"][0] == "lookahead" and "sampling" not in q.meta["players"]
+        assert q.meta["players"] == ["lookahead", "tips", "greedy", "sampling", "random"]
         assert send(q, "autoplay", player="greedy", speed="fast")
         busy = q.state["autoplay"]
         result = await q._autoplay_task

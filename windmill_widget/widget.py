@@ -115,10 +115,14 @@ class _Run:
     whether autoplay is on: a run that Stop, New game or another autoplay ended finds out after its
     next await and leaves without touching anything."""
 
-    __slots__ = ("started",)
+    __slots__ = ("picture", "started")
 
-    def __init__(self) -> None:
+    def __init__(self, picture: bool = True) -> None:
         self.started = False  # a task not started yet is not cancelled: it starts, sees, and says "stopped"
+        # Whether its end brings the saved picture up to date (save_picture). Not for runs the board's
+        # own buttons start: updating an output draws its live view afresh, and the player at the board
+        # would lose the view's focus, a picked-up card and a win's celebration.
+        self.picture = picture
 
 
 class _Count:
@@ -325,6 +329,7 @@ class PatienceWidget(anywidget.AnyWidget):
         self._review: Any = None  # the last review (windmill_widget.review.Review) and its line:
         self._reviewed: tuple[str, tuple[str, ...]] | None = None  # (origin, moves) it is of
         self._displays: list[Any] = []  # display handles of this board's outputs (save_picture)
+        self._at_the_board = False  # handling a request from the board's front end (not a cell's call)
         self.meta = _meta(self._game)
         self.on_msg(self._on_front_end_msg)
         self._publish()
@@ -766,7 +771,7 @@ class PatienceWidget(anywidget.AnyWidget):
     def _claim_run(self) -> _Run:
         """End whatever autoplay or replay runs, and make a new one the current run."""
         self._halt_autoplay()
-        self._run = run = _Run()
+        self._run = run = _Run(picture=not self._at_the_board)
         self._autoplaying = True
         self._publish()
         return run
@@ -898,7 +903,8 @@ class PatienceWidget(anywidget.AnyWidget):
             self._say(kind, text)
         else:
             self._publish()
-        self.save_picture()  # the saved notebook shows where the run ended
+        if run.picture:
+            self.save_picture()  # the saved notebook shows where the run ended
 
     def stop(self) -> None:
         """Stop autoplay (or a replay in motion); the game stays where it is."""
@@ -906,7 +912,8 @@ class PatienceWidget(anywidget.AnyWidget):
             return
         self._halt_autoplay()
         self._say("info", f"Autoplay stopped at move {len(self._game.history)}.")
-        self.save_picture()
+        if not self._at_the_board:
+            self.save_picture()
 
     # -- replay -----------------------------------------------------------------------------
     def replay(
@@ -968,6 +975,7 @@ class PatienceWidget(anywidget.AnyWidget):
             self._say("error", "The board tried to change the game directly; ignored. Moves are requests.")
 
     def _on_front_end_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        self._at_the_board = True
         try:
             self.handle_intent(content)
         except Exception as err:  # never let a bad message break the kernel's comm handling
@@ -975,6 +983,8 @@ class PatienceWidget(anywidget.AnyWidget):
                 "error",
                 f"The board could not handle that request ({type(err).__name__}: {shorten(str(err))}).",
             )
+        finally:
+            self._at_the_board = False
 
     def handle_intent(self, intent: Any) -> bool:
         """Judge one intent from the front end; True if it was carried out.
