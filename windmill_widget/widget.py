@@ -415,8 +415,9 @@ class PatienceWidget(anywidget.AnyWidget):
     def save_picture(self) -> None:
         """Bring the static picture in this board's outputs up to the position it shows now: what the
         notebook saves, and what its HTML export, nbviewer and GitHub show. Done when an autoplay or
-        replay ends; call it after playing by hand if the saved notebook is to show where you got.
-        (Each output's live view is drawn afresh, so it is not done after every move.)"""
+        replay started from a cell ends; call it after playing by hand or with the board's buttons if
+        the saved notebook is to show where you got. (Each output's live view is drawn afresh, so it is
+        not done after every move, nor at the end of what the board's own buttons start.)"""
         if not self._displays:
             return
         data, metadata = PatienceWidget._repr_mimebundle_(self)
