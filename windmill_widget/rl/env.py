@@ -167,6 +167,7 @@ class PatienceEnv(gym.Env):
     _waste_pile: ClassVar[int]
     _stock_pile: ClassVar[int]
     _step_table: ClassVar[tuple[tuple[int, int, int], ...]]
+    _step_slots: ClassVar[tuple[tuple[int, tuple[tuple[int, int, int], ...]], ...]]
     _flat_size: ClassVar[int]
 
     @classmethod
@@ -194,6 +195,12 @@ class PatienceEnv(gym.Env):
             (src, dst, int(dst in foundations and src not in foundations))
             for src in range(stride)
             for dst in range(stride)
+        )
+        # the same with the slots each step writes: (home, ((pile, size slot, top slot) for src, dst))
+        slot = lambda where, i: where[i] if i < npiles else -1  # noqa: E731  (the stride may pass the piles)
+        cls._step_slots = tuple(
+            (h, tuple((i, slot(cls._size_slot, i), slot(cls._top_slot, i)) for i in (src, dst)))
+            for src, dst, h in cls._step_table
         )
         cls._flat_size = spaces.flatdim(spaces.Dict(cls.observation_dict_space()))
 
@@ -277,21 +284,32 @@ class PatienceEnv(gym.Env):
             a = -1
         if not 0 <= a < self._n:
             raise ValueError(f"Actions are whole numbers 0..{self._n - 1}, not {excerpt(action)}.")
-        self._moves += 1
+        self._moves = moves = self._moves + 1
         if not self._mask_bytes[a]:
             return self._illegal(a)
         game = self._game
         p = self._piles
         n0, w0 = len(p[self._stock_pile]), len(p[self._waste_pile])
-        steps = game.play_code(self._code_of[a])  # type: ignore[union-attr]
-        home = self._update(steps, n0, w0)
-        mask = self._show_mask(game.legal_codes())  # type: ignore[union-attr]
+        home = self._update(game.play_code(self._code_of[a]), n0, w0)  # type: ignore[union-attr]
+        codes = game.legal_codes()  # type: ignore[union-attr]
+        # the mask brought up to date as _show_mask does (inlined: this is the hot path)
+        bits, lookup = self._mask_bytes, self._action_of
+        for c in self._codes:
+            bits[lookup[c]] = 0
+        for c in codes:
+            bits[lookup[c]] = 1
+        self._codes = codes
+        self._mask = mask = self._mask_now.copy()
         outcome = game.outcome  # type: ignore[union-attr]
-        terminated = outcome is not None
-        reward = float(home) if self.reward_mode == "dense" else float(terminated and outcome.won)  # type: ignore[union-attr]
-        truncated = not terminated and self._moves >= self.max_moves
-        self._done = terminated or truncated
-        return self._observation(), reward, terminated, truncated, {"action_mask": mask}
+        if outcome is None:
+            terminated, reward = False, float(home) if self.reward_mode == "dense" else 0.0
+            self._done = truncated = moves >= self.max_moves
+        else:
+            terminated, truncated, self._done = True, False, True
+            reward = float(home) if self.reward_mode == "dense" else float(outcome.won)
+        flat = self._obs_now.copy()  # the caller's, as _observation gives it
+        obs = flat if self.flatten else {k: flat[where] for k, where in self._slices}
+        return obs, reward, terminated, truncated, {"action_mask": mask}
 
     def _show_mask(self, codes: tuple[int, ...]) -> np.ndarray:
         """Make the mask show the legal ``codes`` (only the actions that changed are written); return
@@ -368,20 +386,17 @@ class PatienceEnv(gym.Env):
         """Bring the flat observation up to date after a move of primitive ``steps`` (what
         ``game.play_code`` returns); ``n0``, ``w0``: the stock's and the waste's sizes before it.
         Returns how many cards the move brought onto the foundations."""
-        buf, p, table = self._buf, self._piles, self._step_table
-        size_slot, top_slot = self._size_slot, self._top_slot
+        buf, p = self._buf, self._piles
         home = 0
         for s in steps:  # a pile two steps touch is written twice: cheaper than collecting them
-            src, dst, h = table[s]
+            h, touched = self._step_slots[s]
             home += h
-            for i in (src, dst):
+            for i, size, top in touched:
                 pile = p[i]
-                slot = size_slot[i]
-                if slot >= 0:
-                    buf[slot] = len(pile)
-                slot = top_slot[i]
-                if slot >= 0:
-                    buf[slot] = FACES[pile[-1]] if pile else 0
+                if size >= 0:
+                    buf[size] = len(pile)
+                if top >= 0:
+                    buf[top] = FACES[pile[-1]] if pile else 0
         waste = p[self._waste_pile]
         w1 = len(waste)
         if w1 > w0:  # cards came onto the waste (in one move they come before any leave it)

@@ -69,7 +69,8 @@ class WindmillEnv(PatienceEnv):
     def _extras(
         cls, buf: array, source: Game | PlayerView, piles: list[list[int]], steps: tuple[int, ...] | None
     ) -> None:
-        buf[_RUN] = min(source.corner_run, CENTRE_FULL)
+        run = source.corner_run
+        buf[_RUN] = run if run < CENTRE_FULL else CENTRE_FULL  # min() costs more on every step
 
 
 WindmillEnv._lay_out(
