@@ -11,10 +11,10 @@ none of this changes the records, only how fast they arrive.
 from __future__ import annotations
 
 import math
+import sys
 import time
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
-from concurrent.futures.process import BrokenProcessPool
+from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Executor, Future, wait
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -161,9 +161,13 @@ def run(
             current.add(getattr(err, "records", []))  # the deals its chunk finished (ChunkInterrupted)
         _collect(pending, INTERRUPT_GRACE)
         _drop(pending, executor, own)
-    except BrokenProcessPool as err:  # most often a script without its main guard: say so
+    except BrokenExecutor as err:  # a broken process pool: most often a script without its main guard
         _drop(pending, executor, own)
-        raise BrokenProcessPool(f"{err} {UNGUARDED_SCRIPT}") from err
+        # Looked up, not imported: concurrent.futures.process needs _multiprocessing, which Pyodide lacks.
+        process = sys.modules.get("concurrent.futures.process")
+        if process is not None and isinstance(err, process.BrokenProcessPool):
+            raise process.BrokenProcessPool(f"{err} {UNGUARDED_SCRIPT}") from err
+        raise
     except BaseException:  # a broken run: stop sending work, drop what is queued
         _drop(pending, executor, own)
         raise
