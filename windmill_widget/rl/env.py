@@ -291,15 +291,7 @@ class PatienceEnv(gym.Env):
         p = self._piles
         n0, w0 = len(p[self._stock_pile]), len(p[self._waste_pile])
         home = self._update(game.play_code(self._code_of[a]), n0, w0)  # type: ignore[union-attr]
-        codes = game.legal_codes()  # type: ignore[union-attr]
-        # the mask brought up to date as _show_mask does (inlined: this is the hot path)
-        bits, lookup = self._mask_bytes, self._action_of
-        for c in self._codes:
-            bits[lookup[c]] = 0
-        for c in codes:
-            bits[lookup[c]] = 1
-        self._codes = codes
-        self._mask = mask = self._mask_now.copy()
+        mask = self._show_mask(game.legal_codes())  # type: ignore[union-attr]
         outcome = game.outcome  # type: ignore[union-attr]
         if outcome is None:
             terminated, reward = False, float(home) if self.reward_mode == "dense" else 0.0
