@@ -8,7 +8,7 @@ Rules.relaxed()
 True
 """
 
-from importlib.metadata import PackageNotFoundError, version
+from typing import TYPE_CHECKING
 
 from .core import (
     Card,
@@ -23,25 +23,24 @@ from .core import (
     find_game,
     load_game,
 )
+from .core.lazy import lazy_names
 from .games.crazy_quilt import QuiltGame, QuiltMove, QuiltRules, QuiltView
 from .games.windmill import CORNERS, FOUNDATIONS, PILES, SAILS, Game, Move, PlayerView, Rules
-from .lab import Ceiling, Comparison, GameRecord, LiveChart, Results, compare, play_game, play_many
-from .solver import Solution, solve
-from .strategies import (
-    default_strategy,
-    greedy,
-    lookahead,
-    random_strategy,
-    recall,
-    sampling,
-    sampling_player,
-    tips,
-)
 
-try:
-    __version__ = version("windmill_widget")
-except PackageNotFoundError:  # a source tree on sys.path that was never installed
-    __version__ = "0+unknown"
+if TYPE_CHECKING:  # what type checkers and the docs read; at run time, imported on first use below
+    from .lab import Ceiling, Comparison, GameRecord, LiveChart, Results, compare, play_game, play_many
+    from .solver import Solution, solve
+    from .strategies import (
+        default_strategy,
+        greedy,
+        lookahead,
+        random_strategy,
+        recall,
+        sampling,
+        sampling_player,
+        tips,
+    )
+    from .widget import PatienceWidget, QuiltWidget, WindmillWidget
 
 __all__ = [
     "CORNERS",
@@ -91,13 +90,33 @@ __all__ = [
 ]  # fmt: skip
 
 
-_WIDGETS = ("PatienceWidget", "QuiltWidget", "WindmillWidget")
+#: Where each of the other public names lives, imported the first time it is asked for (see
+#: :mod:`.core.lazy`): the lab, the solver and the players (whose solvers bring numba) and the widgets
+#: (anywidget, ipywidgets) cost most of an import, and a worker or a sealed strategy needs few of them.
+_LAZY = {
+    **dict.fromkeys(("Ceiling", "Comparison", "GameRecord", "LiveChart", "Results", "compare", "play_game",
+                     "play_many"), ".lab"),
+    **dict.fromkeys(("Solution", "solve"), ".solver"),
+    **dict.fromkeys(("default_strategy", "greedy", "lookahead", "random_strategy", "recall", "sampling",
+                     "sampling_player", "tips"), ".strategies"),
+    **dict.fromkeys(("PatienceWidget", "QuiltWidget", "WindmillWidget"), ".widget"),
+}  # fmt: skip
+_lazy_getattr, _lazy_dir = lazy_names(globals(), _LAZY)
+del lazy_names
 
 
 def __getattr__(name: str):
-    # The widgets pull in anywidget/ipywidgets; import them only when asked for.
-    if name in _WIDGETS:
-        from . import widget
+    if name == "__version__":  # from the installed metadata, read when asked (importlib.metadata is slow)
+        from importlib.metadata import PackageNotFoundError, version
 
-        return getattr(widget, name)
-    raise AttributeError(f"module 'windmill_widget' has no attribute {name!r}")
+        try:
+            value = version("windmill_widget")
+        except PackageNotFoundError:  # a source tree on sys.path that was never installed
+            value = "0+unknown"
+        globals()[name] = value
+        return value
+    return _lazy_getattr(name)
+
+
+def __dir__() -> list[str]:
+    return sorted({*_lazy_dir(), "__version__"})

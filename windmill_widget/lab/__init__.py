@@ -27,16 +27,21 @@ It does not limit the CPU a strategy uses during its own move.
 5
 """
 
-from .ceiling import Ceiling
-from .comparison import Comparison
-from .critical import Decision, Decisions, DecisionScores, find_decisions, score_decisions
-from .live import LiveChart
-from .playout import play_game
-from .records import GameRecord, SolveRecord
-from .results import Results
-from .session import SessionStats, StatsFileError, Tally
-from .stats import Paired, mcnemar_p, wilson
-from .tournament import compare, play_many
+from typing import TYPE_CHECKING
+
+from ..core.lazy import lazy_names
+
+if TYPE_CHECKING:  # what type checkers and the docs read; at run time, imported on first use below
+    from .ceiling import Ceiling
+    from .comparison import Comparison
+    from .critical import Decision, Decisions, DecisionScores, find_decisions, score_decisions
+    from .live import LiveChart
+    from .playout import play_game
+    from .records import GameRecord, SolveRecord
+    from .results import Results
+    from .session import SessionStats, StatsFileError, Tally
+    from .stats import Paired, mcnemar_p, wilson
+    from .tournament import compare, play_many
 
 __all__ = [
     "Ceiling", "Comparison", "Decision", "DecisionScores", "Decisions", "GameRecord", "LiveChart", "Paired",
@@ -44,3 +49,17 @@ __all__ = [
     "mcnemar_p", "play_game", "play_many",
     "score_decisions", "wilson",
 ]  # fmt: skip
+
+#: Where each name lives, imported the first time it is asked for (:mod:`..core.lazy`): a sealed
+#: strategy's process imports :mod:`.sealed_player` of this package, and needs none of them.
+__getattr__, __dir__ = lazy_names(globals(), {
+    **dict.fromkeys(("Decision", "DecisionScores", "Decisions", "find_decisions", "score_decisions"),
+                    ".critical"),
+    **dict.fromkeys(("SessionStats", "StatsFileError", "Tally"), ".session"),
+    **dict.fromkeys(("Paired", "mcnemar_p", "wilson"), ".stats"),
+    **dict.fromkeys(("GameRecord", "SolveRecord"), ".records"),
+    **dict.fromkeys(("compare", "play_many"), ".tournament"),
+    "Ceiling": ".ceiling", "Comparison": ".comparison", "LiveChart": ".live", "play_game": ".playout",
+    "Results": ".results",
+})  # fmt: skip
+del lazy_names

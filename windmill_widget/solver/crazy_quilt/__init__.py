@@ -1,5 +1,15 @@
 """Crazy Quilt's clairvoyant solver (see :func:`windmill_widget.solver.solve` for the entry point)."""
 
-from .clairvoyant import solve
+from typing import TYPE_CHECKING
+
+from ...core.lazy import lazy_names
+
+if TYPE_CHECKING:
+    from .clairvoyant import solve
 
 __all__ = ["solve"]
+
+# Imported on first use: the sampling player reads the playout policies of this package without it
+# (and its clock brings numba, for Windmill's compiled loops).
+__getattr__, __dir__ = lazy_names(globals(), {"solve": ".clairvoyant"})
+del lazy_names

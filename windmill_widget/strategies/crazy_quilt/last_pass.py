@@ -32,7 +32,6 @@ from collections.abc import Callable
 
 from ...core.cards import Card
 from ...games.crazy_quilt import QuiltGame, QuiltMove, QuiltView
-from ...solver.crazy_quilt import solve
 from ..advice import Advice
 from .reasons import reason
 from .tips import tips
@@ -133,6 +132,8 @@ class Recall:
         self._line = []
         if at < self._retry_at:
             return None
+        from ...solver.crazy_quilt import solve  # with the solver's clock, numba: imported when first needed
+
         sol = solve(self._game(view, stock), max_nodes=self.max_nodes)
         self.verdicts.append(str(sol.result))
         if sol.result != "won" or not sol.moves:

@@ -92,9 +92,6 @@ from fractions import Fraction
 from ...core.errors import IllegalMove
 from ...games.windmill import Move, PlayerView
 from ...games.windmill.search import SearchState, concrete_move
-from ...solver.windmill.beam import beam_search
-from ...solver.windmill.bound import dig_search
-from ...solver.windmill.no_peek import no_peek, takes
 from ..advice import Advice
 from ..samples import Tally, Why
 from .evaluate import mirror, safe_moves
@@ -213,6 +210,8 @@ class Sampling:
         exact = self._exact(view, equivalent)
         if exact is not None:
             return exact
+        from ...solver.windmill.bound import dig_search  # (the solver's, see _exact)
+
         pool = sorted(c.rank for c in view.unseen)
         rng = random.Random(f"sampling:{self.seed}:{s.key()}:{s.limit}:{s.any}:{s.auto}")
         n_samples = self.samples if pool else 1  # an empty stock hides nothing
@@ -290,6 +289,10 @@ class Sampling:
     def _exact(self, view: PlayerView, equivalent: dict[int, int]) -> Tally | None:
         """The exact search's decision, when the stock is short enough, the rules are ones it
         takes, and it finishes within its budget (else ``None``)."""
+        # The solver's searches are compiled by numba, which takes most of a second to import:
+        # imported at the first decision that needs them, not with the players.
+        from ...solver.windmill.no_peek import no_peek, takes
+
         if not self.exact or view.stock_count > self.exact or not takes(view.rules):
             return None
         found = no_peek(view, max_units=self.exact_units)
@@ -315,6 +318,9 @@ def wins_guess(s: SearchState, *, relax: int = RELAX, width: int = WIDTH, nodes:
     the dig relaxation (``relax`` nodes; 0: none) first, which proves many guesses lost at once,
     then the beam search (``width`` positions a layer, at most ``nodes``). Undecided is not a win.
     What the sampling player asks of each guess (and the game review, of Windmill's)."""
+    from ...solver.windmill.beam import beam_search  # (see Sampling._exact)
+    from ...solver.windmill.bound import dig_search
+
     if s.out == 0:
         return True
     if relax and dig_search(s, relax)[0] is False:
