@@ -152,6 +152,72 @@ def test_importing_the_package_does_not_load_the_widget_stack() -> None:
     assert out.strip() == "[]"
 
 
+def _loaded_after(statement: str, watched: list[str]) -> list[str]:
+    """Which of ``watched`` (modules, or packages with everything under them) ``statement`` loads, in a
+    fresh interpreter."""
+    code = (
+        f"import sys; {statement}\n"
+        f"print([w for w in {watched!r} if any(m == w or m.startswith(w + '.') for m in sys.modules)])"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    return ast.literal_eval(out.strip())
+
+
+#: What importing the package leaves for first use: the numeric and compiling stack, Jupyter's, and
+#: the kit's own heavier parts (its players and lab, the solvers' compiled kernels).
+HEAVY = ["numba", "numpy", "pandas", "tqdm", "cloudpickle", "importlib.metadata", *sorted(WIDGET_MODULES),
+         "windmill_widget.lab", "windmill_widget.solver.windmill", "windmill_widget.strategies",
+         "windmill_widget.core.compiled", "windmill_widget.widget", "windmill_widget.review"]  # fmt: skip
+
+
+def test_importing_the_package_leaves_the_heavy_parts_for_first_use() -> None:
+    # A worker process, a sealed strategy's process or a script that only plays pays for none of them
+    # (numba alone took most of a second): the players, the lab and the solver load when first used.
+    assert _loaded_after("import windmill_widget", HEAVY) == []
+    loaded = _loaded_after("from windmill_widget import Game, greedy, compare, solve", HEAVY)
+    assert "windmill_widget.strategies" in loaded and "windmill_widget.lab" in loaded
+    assert not {"numba", "windmill_widget.core.compiled", "windmill_widget.solver.windmill"} & set(loaded)
+    loaded = _loaded_after(
+        "from windmill_widget import Game, solve; solve(Game(seed=1), max_nodes=10)", HEAVY
+    )
+    assert "windmill_widget.core.compiled" in loaded  # ... and numba, where installed
+
+
+def test_a_sealed_strategys_process_imports_only_what_it_serves_with() -> None:
+    # Everything it imports before confining itself is read while it can still read anything; the rest
+    # (a student's `from windmill_widget import greedy`) is read under confinement, from the package.
+    loaded = _loaded_after("import windmill_widget.lab.sealed_player, cloudpickle", HEAVY)
+    assert loaded == ["cloudpickle", "windmill_widget.lab"]
+    lab = _loaded_after("import windmill_widget.lab.sealed_player", [
+        f"windmill_widget.lab.{p.stem}" for p in modules_under("lab") if p.stem != "__init__"])  # fmt: skip
+    assert sorted(lab) == [f"windmill_widget.lab.{m}" for m in
+                           ("confine", "playout", "records", "sealed", "sealed_player")]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "package", ["windmill_widget", "windmill_widget.lab", "windmill_widget.solver.crazy_quilt"]
+)
+def test_a_package_that_loads_names_on_first_use_still_shows_them_all(package: str) -> None:
+    # dir() lists exactly the public names (those not loaded yet too), each one resolves, and type
+    # checkers and the docs (griffe) see each lazily provided name imported under TYPE_CHECKING.
+    code = (
+        f"import importlib; m = importlib.import_module({package!r})\n"
+        "public = [n for n in dir(m) if not n.startswith('_') and not isinstance(getattr(m, n), type(m))]\n"
+        "print(sorted(public) == sorted(m.__all__), all(hasattr(m, n) for n in m.__all__))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["True", "True"], package
+    import importlib
+
+    module = importlib.import_module(package)
+    path = Path(module.__file__)
+    tree = ast.parse(path.read_text())
+    imported = {
+        a.asname or a.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) for a in node.names
+    }
+    assert set(module.__all__) <= imported, sorted(set(module.__all__) - imported)
+
+
 def test_the_version_comes_from_the_installed_metadata() -> None:
     from importlib.metadata import version
 
