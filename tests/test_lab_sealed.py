@@ -625,6 +625,29 @@ def test_a_student_using_the_shared_random_generator_gets_the_same_games_however
     assert together.records == apart.records and not together.failures
 
 
+def test_a_small_sealed_run_starts_one_process_a_player(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Its start (Python, bubblewrap, the sealed player) costs more than a game: one process serves all
+    # of a player's deals when there are fewer than a chunk's worth (a fresh copy of it for each deal),
+    # besides the one that loads it before the run. A run sharing its last deals out one by one
+    # started a process for each.
+    launched: list[str | None] = []
+    launch = SealedPlayer._launch
+
+    def counting(self: SealedPlayer) -> None:
+        launched.append(self._file)
+        launch(self)
+
+    monkeypatch.setattr(SealedPlayer, "_launch", counting)
+    dice = student(
+        tmp_path, "dice", "import random\ndef strategy(view):\n    return random.choice(view.legal_moves())\n"
+    )
+    c = compare({"dice": dice, "greedy": greedy}, deals=5, **SEALED)
+    assert c.n == 5 and not c["dice"].failures and not c["greedy"].failures
+    assert sorted(launched, key=str) == [dice, dice, None, None]
+
+
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="forks a process to confine")
 def test_a_confined_process_of_a_user_other_than_root_can_start_no_process() -> None:
     """``RLIMIT_NPROC`` at 0: a fork fails (root is exempt, which the confinement report says)."""

@@ -511,3 +511,15 @@ def test_compare_with_the_clairvoyant_ceiling_on_crazy_quilt(pool: ProcessPoolEx
     assert "ceiling" in repr(cmp) and QuiltRules.literal() == cmp.rules
     in_pool = compare({"greedy": greedy}, deals, **kwargs, executor=pool, progress=False)
     assert [r.result for r in in_pool.ceiling] == [r.result for r in top]
+
+
+def test_a_sealed_players_chunk_holds_its_minimum_while_that_many_deals_are_left() -> None:
+    from windmill_widget.lab.runner import Entrant, chunk_size
+
+    def entrant(deals: int, min_chunk: int) -> Entrant:
+        return Entrant("p", "player", print, lambda chunk: (), list(range(deals)), min_chunk=min_chunk)
+
+    assert chunk_size(entrant(5, 16), workers=2, fixed=None) == 5  # all of a small run's deals at once
+    assert chunk_size(entrant(40, 16), workers=2, fixed=None) == 16
+    assert chunk_size(entrant(5, 1), workers=2, fixed=None) == 2  # in process: shared out near the end
+    assert chunk_size(entrant(5, 16), workers=2, fixed=3) == 3

@@ -84,7 +84,9 @@ def chunk_size(e: Entrant, workers: int, fixed: int | None) -> int:
     else:
         size = int(TARGET_SECONDS / max(e.busy / len(e.records), 1e-6))
     tail = math.ceil(e.left / (2 * workers))  # near the end, share what is left among the workers
-    return max(1, min(max(size, e.min_chunk), tail, MAX_CHUNK))
+    # ... but a chunk holds at least min_chunk deals while that many are left (a sealed player's
+    # process, ~0.5 s to start, serves the whole chunk): a small sealed run starts one a player
+    return max(1, min(max(size, e.min_chunk), tail, MAX_CHUNK), min(e.min_chunk, e.left))
 
 
 def _progress_bar(total: int, entrants: list[Entrant], enabled: bool, label: str | None) -> Any:

@@ -19,7 +19,7 @@ does not:
 * between its moves the strategy's process is stopped (``SIGSTOP``), so it cannot think in the
   background while the organiser plays; each deal gets a fresh copy of the strategy (unpickled, or
   its file run again) with Python's shared ``random`` generator seeded the same way, in a process
-  that serves a chunk of deals (its start, ~0.2 s, is not paid for every deal);
+  that serves a chunk of deals (its start, some tenths of a second, is not paid for every deal);
 * the process starts under bubblewrap where it works (new user, network, IPC, PID and mount
   namespaces, the file system read-only: :func:`.confine.launcher`; without it, the process makes
   those but the PID namespace itself, where the system allows) and, before the strategy's code

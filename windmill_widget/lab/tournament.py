@@ -48,8 +48,8 @@ from .worker import dumps_strategy, fail_chunk, play_chunk, play_sealed_chunk, s
 
 #: Seconds the clairvoyant solver gets per deal when it provides the ceiling.
 CEILING_SECONDS = 1.0
-#: Deals a sealed player's chunk holds at least (when there are that many to share): its process
-#: starts once a chunk (~0.2 s), a sealed game takes ~0.1-0.3 s.
+#: Deals a sealed player's chunk holds at least (all of them when fewer are left): its process starts
+#: once a chunk (some tenths of a second: bubblewrap, Python, the sealed player); a game takes ~0.1-0.3 s.
 SEALED_MIN_CHUNK = 16
 
 Deals = Iterable[int] | int
