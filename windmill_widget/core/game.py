@@ -310,6 +310,27 @@ class PatienceGame:
             legal = self._legal = tuple(self._pos.legal_codes())
         return legal
 
+    def legal_codes_and_termination(self) -> tuple[tuple[int, ...], Termination | None]:
+        """:meth:`legal_codes` and why the game is over (:attr:`outcome`'s ``termination``; ``None``
+        while it goes on), in one call: what a program stepping many games asks after each move,
+        the rules' ending read from the codes already worked out.
+
+        >>> from windmill_widget import Game
+        >>> g = Game(seed=1)
+        >>> codes, why = g.legal_codes_and_termination()
+        >>> codes, why
+        ((80, 176, 237), None)
+        >>> while why is None:  # the first legal move, to the end
+        ...     _ = g.play_code(codes[0])
+        ...     codes, why = g.legal_codes_and_termination()
+        >>> codes, why, g.outcome
+        ((), Termination.NO_MOVES, Outcome(Termination.NO_MOVES))
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = tuple(self._pos.legal_codes())
+        return legal, self._pos.termination(legal)
+
     def _coerce(self, move: Move | str) -> Move:
         mt = self.move_type
         if type(move) is mt:
@@ -452,14 +473,14 @@ class PatienceGame:
     def outcome(self) -> Outcome | None:
         """How the game ended (``None`` while it goes on): ``outcome.termination`` says why,
         ``outcome.text`` in a sentence."""
-        why = self._pos.termination(self.legal_codes())
+        why = self.legal_codes_and_termination()[1]
         return None if why is None else Outcome(why)
 
     @property
     def status(self) -> Status:
         """:attr:`Status.WON` when every card is on a foundation, :attr:`Status.LOST` when the game is
         over otherwise (see :attr:`outcome` for why), else :attr:`Status.PLAYING`."""
-        why = self._pos.termination(self.legal_codes())
+        why = self.legal_codes_and_termination()[1]
         if why is None:
             return Status.PLAYING
         return Status.WON if why is Termination.WON else Status.LOST
