@@ -43,6 +43,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from statistics import median
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain checkout too
 
@@ -63,13 +64,11 @@ def timed(run: Callable[[], int]) -> tuple[float, float, int]:
     return time.perf_counter() - wall, time.process_time() - cpu, count
 
 
-def single(env_id: str, rules: object, games: int, seed: int, flatten: bool, bare: bool) -> int:
-    """One environment (made, or bare: ``env.unwrapped``) over deals 0..games-1: the steps taken."""
-    made = gym.make(env_id, rules=rules, flatten=flatten)
-    env = made.unwrapped if bare else made
+def single(env: gym.Env, games: int, seed: int, first: int = 0) -> int:
+    """``env`` over deals first..first+games-1, stepped by random masked actions: the steps taken."""
     pick = random.Random(seed).random
     steps = 0
-    for deal in range(games):
+    for deal in range(first, first + games):
         _obs, info = env.reset(seed=deal)
         done = False
         while not done:
@@ -77,7 +76,6 @@ def single(env_id: str, rules: object, games: int, seed: int, flatten: bool, bar
             _obs, _r, terminated, truncated, info = env.step(legal[int(pick() * len(legal))])
             steps += 1
             done = terminated or truncated
-    made.close()
     return steps
 
 
@@ -103,62 +101,85 @@ def vectorised(
     return steps
 
 
+LABELS = {
+    "api": "engine, public API",
+    "core": "engine, fast core",
+    "made": "one environment (gymnasium.make)",
+    "bare": "one environment, bare (unwrapped)",
+}
+
+
+def rounds(
+    runs: dict[str, Callable[..., int]], games: int, chunk: int, repeat: int
+) -> dict[str, list[tuple[float, float]]]:
+    """Each path's (wall, CPU) rate in each of ``repeat`` rounds over deals 0..games-1, dealt out in
+    chunks of ``chunk`` deals that every path plays in turn (``run(n, first=first)`` plays deals
+    first..first+n-1 and returns its moves), so that a load that comes and goes weighs on all alike."""
+    out: dict[str, list[tuple[float, float]]] = {path: [] for path in runs}
+    for _ in range(repeat):
+        spent = {path: (0.0, 0.0, 0) for path in runs}
+        for first in range(0, games, chunk):
+            for path, run in runs.items():
+                w, c, count = timed(partial(run, min(chunk, games - first), first=first))
+                w0, c0, count0 = spent[path]
+                spent[path] = (w0 + w, c0 + c, count0 + count)
+        for path, (w, c, count) in spent.items():
+            out[path].append((count / w, count / c))
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=sorted(ENV_OF), help="one game (default: both)")
     parser.add_argument("--rules", help="a preset of the game's rules (default: the game's default rules)")
-    parser.add_argument("--games", type=int, default=300, help="deals per path (default 300)")
+    parser.add_argument("--games", type=int, default=300, help="deals per round (default 300)")
+    parser.add_argument("--chunk", type=int, default=10, help="deals each path plays in turn (default 10)")
     parser.add_argument("--envs", type=int, default=os.cpu_count() or 2, help="environments per vector env")
     parser.add_argument("--seed", type=int, default=0, help="seed of the move pickers (default 0)")
     parser.add_argument("--flatten", action="store_true", help="flat observations instead of the Dict")
-    parser.add_argument(
-        "--repeat",
-        type=int,
-        default=5,
-        help="runs of the engine and the single environments, interleaved; the best is shown (default 5)",
-    )
+    parser.add_argument("--repeat", type=int, default=5, help="rounds over the deals (default 5)")
     args = parser.parse_args(argv)
     names = [args.game] if args.game else sorted(ENV_OF, reverse=True)
     if args.rules and len(names) > 1:
         parser.error("--rules names a preset of one game: give --game too")
 
     print(
-        f"Random playouts of deals 0..{args.games - 1}, {'flat' if args.flatten else 'Dict'} observations, "
-        f"best of {args.repeat} (wall clock / this process's CPU time); {_load()}"
+        f"Random playouts of deals 0..{args.games - 1} in {args.repeat} rounds, "
+        f"{'flat' if args.flatten else 'Dict'} observations; rates: the best round's, wall clock / this "
+        f"process's CPU time; ratios: the rounds' median; {_load()}"
     )
     for name in names:
         game = find_game(name)
         rules = game.rules_type.from_preset(args.rules) if args.rules else game.rules_type()
         env_id = ENV_OF[name]
         print(f"{game.title}, {rules!r} ({env_id}):")
-        runs: dict[str, Callable[[], int]] = {
-            "api": partial(PATHS["api"], game, args.games, rules, args.seed, 1000),
-            "core": partial(PATHS["core"], game, args.games, rules, args.seed, 1000),
-            "made": partial(single, env_id, rules, args.games, args.seed, args.flatten, bare=False),
-            "bare": partial(single, env_id, rules, args.games, args.seed, args.flatten, bare=True),
+        made = gym.make(env_id, rules=rules, flatten=args.flatten)
+        runs: dict[str, Callable[..., int]] = {
+            "api": partial(PATHS["api"], game, rules=rules, seed=args.seed, max_moves=1000),
+            "core": partial(PATHS["core"], game, rules=rules, seed=args.seed, max_moves=1000),
+            "made": partial(single, made, seed=args.seed),
+            "bare": partial(single, made.unwrapped, seed=args.seed),
         }
-        # in turn, --repeat times, the best of each kept (by each clock)
-        wall, cpu = dict.fromkeys(runs, 0.0), dict.fromkeys(runs, 0.0)
-        for _ in range(args.repeat):
-            for path, run in runs.items():
-                w, c, count = timed(run)
-                wall[path], cpu[path] = max(wall[path], count / w), max(cpu[path], count / c)
-        labels = {
-            "api": "engine, public API",
-            "core": "engine, fast core",
-            "made": "one environment (gymnasium.make)",
-            "bare": "one environment, bare (unwrapped)",
-        }
-        for path, label in labels.items():
+        rates = rounds(runs, args.games, args.chunk, args.repeat)
+        made.close()
+        for path, label in LABELS.items():
+            best = [max(rate[clock] for rate in rates[path]) for clock in (0, 1)]
             unit = "moves/s" if path in ("api", "core") else "steps/s"
-            line = f"  {label:34} {wall[path]:9,.0f} / {cpu[path]:9,.0f} {unit}"
+            line = f"  {label:34} {best[0]:9,.0f} / {best[1]:9,.0f} {unit}"
             if path in ("made", "bare"):
+                share = {
+                    (base, clock): median(
+                        r[clock] / b[clock] for r, b in zip(rates[path], rates[base], strict=True)
+                    )
+                    for base in ("api", "core")
+                    for clock in (0, 1)
+                }
                 line += (
-                    f"  ({wall[path] / wall['api']:.2f} / {cpu[path] / cpu['api']:.2f} of the API's rate, "
-                    f"{wall[path] / wall['core']:.2f} / {cpu[path] / cpu['core']:.2f} of the core's)"
+                    f"  ({share['api', 0]:.2f} / {share['api', 1]:.2f} of the API's rate, "
+                    f"{share['core', 0]:.2f} / {share['core', 1]:.2f} of the core's)"
                 )
             print(line)
-        total = int(wall["made"])  # about a second of vector steps each
+        total = int(max(rate[0] for rate in rates["made"]))  # about a second of vector steps each
         for kind in ("sync", "async"):
             for copy in (True, False):
                 label = f"{'Sync' if kind == 'sync' else 'Async'}VectorEnv x {args.envs}"
