@@ -19,14 +19,17 @@ in moves (steps) per second, by the wall clock and by this process's CPU time:
   processes) is much of their cost.
 
 The issue's target: one environment (as made) stepping at least a third of the engine's public API
-rate. The engine's paths and the two single environments run in turn, ``--repeat`` times, the best
-of each kept, so a load that comes and goes weighs on all alike; compare figures only with a run made
-under the same load (the header gives it). The CPU figures are the steadier on a shared machine.
-Measured on the shared 2-core development machine (default rules, 300 deals, Dict observations, best
-of 5), one environment's rate as a share of the engine API's, wall clock / CPU time:
+rate. Each of ``--repeat`` rounds deals the deals out in chunks of ``--chunk`` that the engine's two
+paths and the two single environments play in turn, so a load that comes and goes weighs on all of
+them alike; the rates shown are the best round's, the ratios the median of the rounds' ratios.
+Compare figures only with a run made under the same load (the header gives it). Two runs on the
+shared 2-core development machine (load average 10-11; default rules, 300 deals, Dict observations,
+5 rounds), one environment's rate as a share of the engine API's, wall clock / CPU time:
 
-- Windmill: made FIGURES_W_MADE, bare FIGURES_W_BARE;
-- Crazy Quilt: made FIGURES_Q_MADE, bare FIGURES_Q_BARE.
+- Windmill: made 0.29-0.31 / 0.30-0.32, bare 0.33 / 0.33-0.34;
+- Crazy Quilt: made 0.44-0.48 / 0.44-0.49, bare 0.50-0.51 / 0.51;
+- Windmill with ``--flatten`` (one array a step instead of the ``Dict``'s five; 150 deals, load 9):
+  made 0.38 / 0.37, bare 0.40 / 0.40.
 
     .venv/bin/python benchmarks/rl.py                       # both games, default rules
     .venv/bin/python benchmarks/rl.py --game windmill --rules pysolfc --games 500
