@@ -378,9 +378,9 @@ class PatienceEnv(gym.Env):
                 buf[tops[i]] = FACES[pile[-1]]
         for j, c in enumerate(piles[cls._waste_pile], cls._waste_slot):
             buf[j] = FACES[c]
-        slot = cls._unseen_of
+        unseen_of = cls._unseen_of
         for c in unseen:
-            buf[slot[c]] += 1
+            buf[unseen_of[c]] += 1
         cls._extras(buf, source, piles, None)
 
     def _update(self, steps: tuple[int, ...], n0: int, w0: int) -> int:
@@ -411,16 +411,16 @@ class PatienceEnv(gym.Env):
         stock = self._stock_ids
         n1 = len(stock)
         if n1 != n0:
-            slot = self._unseen_of
+            unseen_of = self._unseen_of
             if n1 < n0:  # cards left from the top: they were the last ones of the stock as counted
                 for c in self._stock[n1:n0]:
-                    buf[slot[c]] -= 1
+                    buf[unseen_of[c]] -= 1
             else:  # a redeal refilled it: count its cards afresh (a multiset: the order stays unread)
                 unseen = self._unseen_slot
                 for f in range(CARDS_PER_DECK):
                     buf[unseen + f] = 0
                 for c in stock:
-                    buf[slot[c]] += 1
+                    buf[unseen_of[c]] += 1
                 self._stock = list(stock)
         self._extras(buf, self._game, p, steps)
         return home
