@@ -39,11 +39,12 @@ from windmill_widget.core import PatienceGame
 Game = type[PatienceGame]
 
 
-def playout_api(game: Game, games: int, rules: object, seed: int, max_moves: int) -> int:
-    """Play ``games`` random games through the public API; return the number of moves played."""
+def playout_api(game: Game, games: int, rules: object, seed: int, max_moves: int, first: int = 0) -> int:
+    """Play ``games`` random games (deals ``first``, ``first + 1`` ...) through the public API; return
+    the number of moves played."""
     pick = random.Random(seed).random  # uniform pick: legal[int(pick() * len(legal))], cheaper than choice()
     moves = 0
-    for deal in range(games):
+    for deal in range(first, first + games):
         g = game(seed=deal, rules=rules)
         for _ in range(max_moves):
             legal = g.legal_moves()
@@ -54,11 +55,11 @@ def playout_api(game: Game, games: int, rules: object, seed: int, max_moves: int
     return moves
 
 
-def playout_core(game: Game, games: int, rules: object, seed: int, max_moves: int) -> int:
+def playout_core(game: Game, games: int, rules: object, seed: int, max_moves: int, first: int = 0) -> int:
     """The same games through the position core (integer codes, no checks, no history)."""
     pick = random.Random(seed).random
     moves = 0
-    for deal in range(games):
+    for deal in range(first, first + games):
         pos = game(seed=deal, rules=rules)._pos  # the core position a game wraps
         legal_codes, apply = pos.legal_codes, pos.apply
         for _ in range(max_moves):

@@ -280,6 +280,10 @@ class EngineMachine(RuleBasedStateMachine):
         over = self.is_over(g, legal)
         assert g.status == ("won" if won else "lost" if over else "playing")
         assert (g.outcome is None) == (g.status == "playing")
+        # the fast path's one call per move: the legal codes and the ending the outcome gives
+        codes, why = g.legal_codes_and_termination()
+        assert codes == g.legal_codes() == tuple(m.code for m in legal)
+        assert why is (None if g.outcome is None else g.outcome.termination)
         if won:
             assert legal == []
         event(f"status {g.status}")

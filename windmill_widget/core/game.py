@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable
+from importlib import import_module
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .annotations import Annotation
@@ -43,6 +44,9 @@ class PatienceGame:
     position_type: ClassVar[type[Position]]
     #: How many cards a dealing order lists (:meth:`from_order`).
     order_size: ClassVar[int]
+    #: The module that draws the game's pictures, by name: its ``svg(game, *, scale, last_move, arrows,
+    #: highlight, labels)`` is :meth:`svg`'s. Imported when a picture is first asked for.
+    renderer: ClassVar[str]
 
     # _pos is only ever changed through the methods below: _legal caches its legal codes until then.
     # _moves lists the moves played (kept in step with _records); _history caches it as a tuple until
@@ -87,9 +91,31 @@ class PatienceGame:
         """Rebuild a staged game from :meth:`_position_doc`'s output; ValueError if it is not one."""
         raise NotImplementedError
 
-    def svg(self, **kwargs: Any) -> str:
-        """The position as a standalone SVG picture (renders on GitHub and nbviewer)."""
-        raise NotImplementedError
+    def svg(
+        self,
+        *,
+        scale: float = 1.0,
+        last_move: Any = None,
+        arrows: Any = (),
+        highlight: Any = (),
+        labels: Any = None,
+    ) -> str:
+        """The position as a standalone SVG picture (renders on GitHub and nbviewer), pointing as
+        ``chess.svg.board`` does: ``last_move`` tinted, ``arrows`` (``[("w1", "c")]``, with a colour
+        as a third item, or moves), ``highlight`` (pile names, or a mapping to colours) and
+        ``labels`` (pile name to a short text); see :func:`windmill_widget.core.svg.pointing`.
+        Drawn by the game's :attr:`renderer`.
+
+        >>> from windmill_widget import Game, QuiltGame
+        >>> g = Game(seed=1); m = g.play("n1>c")
+        >>> svg = g.svg(last_move=m, arrows=[("w1", "c")], highlight=["w1"], labels={"c": "2"})
+        >>> svg.startswith("<svg") and 'data-arrow="0"' in svg and 'data-label="c"' in svg
+        True
+        >>> 'aria-label="Crazy Quilt position"' in QuiltGame(seed=7).svg(arrows=["c1>C-"], scale=0.5)
+        True
+        """
+        draw = import_module(self.renderer).svg
+        return draw(self, scale=scale, last_move=last_move, arrows=arrows, highlight=highlight, labels=labels)
 
     def picture(self, *, last_move: Any = "last", **pointing: Any) -> Picture:
         """The position as a picture that shows itself in a notebook (and as an ``<img>`` where the
@@ -284,6 +310,27 @@ class PatienceGame:
             legal = self._legal = tuple(self._pos.legal_codes())
         return legal
 
+    def legal_codes_and_termination(self) -> tuple[tuple[int, ...], Termination | None]:
+        """:meth:`legal_codes` and why the game is over (:attr:`outcome`'s ``termination``; ``None``
+        while it goes on), in one call: what a program stepping many games asks after each move,
+        the rules' ending read from the codes already worked out.
+
+        >>> from windmill_widget import Game
+        >>> g = Game(seed=1)
+        >>> codes, why = g.legal_codes_and_termination()
+        >>> codes, why
+        ((80, 176, 237), None)
+        >>> while why is None:  # the first legal move, to the end
+        ...     _ = g.play_code(codes[0])
+        ...     codes, why = g.legal_codes_and_termination()
+        >>> codes, why, g.outcome
+        ((), Termination.NO_MOVES, Outcome(Termination.NO_MOVES))
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = tuple(self._pos.legal_codes())
+        return legal, self._pos.termination(legal)
+
     def _coerce(self, move: Move | str) -> Move:
         mt = self.move_type
         if type(move) is mt:
@@ -426,14 +473,14 @@ class PatienceGame:
     def outcome(self) -> Outcome | None:
         """How the game ended (``None`` while it goes on): ``outcome.termination`` says why,
         ``outcome.text`` in a sentence."""
-        why = self._pos.termination(self.legal_codes())
+        why = self.legal_codes_and_termination()[1]
         return None if why is None else Outcome(why)
 
     @property
     def status(self) -> Status:
         """:attr:`Status.WON` when every card is on a foundation, :attr:`Status.LOST` when the game is
         over otherwise (see :attr:`outcome` for why), else :attr:`Status.PLAYING`."""
-        why = self._pos.termination(self.legal_codes())
+        why = self.legal_codes_and_termination()[1]
         if why is None:
             return Status.PLAYING
         return Status.WON if why is Termination.WON else Status.LOST

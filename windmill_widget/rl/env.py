@@ -2,7 +2,8 @@
 
 An environment holds a real game of the kit (:attr:`PatienceEnv.game`: the board can show it, its
 history can be saved or replayed) and steps it through the game's public fast path: integer move
-codes (``game.legal_codes()``, ``game.play_code(code)``, which names the piles the move changed) and
+codes (``game.play_code(code)``, which names the piles the move changed, then
+``game.legal_codes_and_termination()``, the legal codes and the game's ending read from them) and
 the piles' own lists of card ids (``game.pile_ids``), so a step costs one checked move, the rules'
 legal moves once, and an update of the observation and the mask where they changed.
 
@@ -52,6 +53,7 @@ from gymnasium import spaces
 from ..core.cards import CARDS_PER_DECK
 from ..core.errors import IllegalMove
 from ..core.game import PatienceGame
+from ..core.outcome import Termination
 from ..core.text import excerpt
 from ..core.view import PlayerView
 from .actions import ActionTable
@@ -120,6 +122,7 @@ class PatienceEnv(gym.Env):
             )
         self.rules = rules
         self.reward_mode = reward
+        self._dense = reward == "dense"
         self.illegal = illegal
         self.illegal_penalty = float(illegal_penalty)
         self.max_moves = max_moves
@@ -130,6 +133,8 @@ class PatienceEnv(gym.Env):
         self.observation_space = spaces.flatten_space(self.dict_space) if flatten else self.dict_space
         self._game: PatienceGame | None = None
         self._piles: list[list[int]] = []  # the game's own piles (game.pile_ids), read after each move
+        self._stock_ids: list[int] = []  # its stock and its waste (the same lists for the game's life)
+        self._waste_ids: list[int] = []
         self._done = True
         self._moves = 0
         self._n = len(self.actions)
@@ -143,10 +148,11 @@ class PatienceEnv(gym.Env):
         self._mask = self._mask_now.copy()
         self._codes: tuple[int, ...] = ()
         # The observation lives in one flat int16 array (cheap to write an item of) with a NumPy view
-        # over it, that each observation copies; _stock: the stock's cards as last counted, so that the
-        # cards a move takes from its top are known without reading the stock again.
-        self._buf = array("h", bytes(2 * self._flat_size))
-        self._obs_now = np.frombuffer(self._buf, dtype=np.int16)
+        # over it, that each observation copies; one item more at its end takes the writes of facts an
+        # observation does not show (see _lay_out). _stock: the stock's cards as last counted, so that
+        # the cards a move takes from its top are known without reading the stock again.
+        self._buf = array("h", bytes(2 * (self._flat_size + 1)))
+        self._obs_now = np.frombuffer(self._buf, dtype=np.int16, count=self._flat_size)
         self._stock: list[int] = []
         self._slices = [(k, slice(a, b)) for k, a, b in _slices(self.dict_space)]
         #: The deal the current episode plays (``Game(seed=env.deal)``).
@@ -166,8 +172,8 @@ class PatienceEnv(gym.Env):
     _unseen_slot: ClassVar[int]
     _waste_pile: ClassVar[int]
     _stock_pile: ClassVar[int]
-    _step_table: ClassVar[tuple[tuple[int, int, int], ...]]
-    _step_slots: ClassVar[tuple[tuple[int, tuple[tuple[int, int, int], ...]], ...]]
+    _unseen_of: ClassVar[list[int]]
+    _step_slots: ClassVar[tuple[tuple[int, int, int, int, int, int, int], ...]]
     _flat_size: ClassVar[int]
 
     @classmethod
@@ -189,20 +195,21 @@ class PatienceEnv(gym.Env):
         cls._size_slot, cls._top_slot = slots
         cls._waste_pile, cls._waste_slot, cls._unseen_slot = waste, at["waste"], at["unseen"]
         cls._stock_pile = cls.game_type.position_type.STOCK
+        cls._unseen_of = [cls._unseen_slot + face - 1 for face in FACES]  # each card id's unseen count
+        cls._flat_size = size = spaces.flatdim(spaces.Dict(cls.observation_dict_space()))
         stride = cls.game_type.move_type.notation.stride
-        # each primitive step (src * stride + dst) as (src, dst, 1 if it brings a card home else 0)
-        cls._step_table = tuple(
-            (src, dst, int(dst in foundations and src not in foundations))
+        # Each primitive step (src * stride + dst) as what it writes: (1 if it brings a card home else
+        # 0, src, src's size slot, src's top slot, dst, its size slot, its top slot), a fact not shown
+        # written to the spare item after the observation (item `size`), so that a step never tests.
+        slot = lambda where, i: where[i] if i < npiles and where[i] >= 0 else size  # noqa: E731
+        cls._step_slots = tuple(
+            (
+                int(dst in foundations and src not in foundations),
+                *(x for i in (src, dst) for x in (i, slot(cls._size_slot, i), slot(cls._top_slot, i))),
+            )
             for src in range(stride)
             for dst in range(stride)
         )
-        # the same with the slots each step writes: (home, ((pile, size slot, top slot) for src, dst))
-        slot = lambda where, i: where[i] if i < npiles else -1  # noqa: E731  (the stride may pass the piles)
-        cls._step_slots = tuple(
-            (h, tuple((i, slot(cls._size_slot, i), slot(cls._top_slot, i)) for i in (src, dst)))
-            for src, dst, h in cls._step_table
-        )
-        cls._flat_size = spaces.flatdim(spaces.Dict(cls.observation_dict_space()))
 
     @classmethod
     def _extras(cls, buf: array, source: Any, piles: list[list[int]], steps: tuple[int, ...] | None) -> None:
@@ -263,9 +270,11 @@ class PatienceEnv(gym.Env):
             self._game, self.deal = self.game_type(seed=deal, rules=self.rules), deal
         self._moves = 0
         self._done = False
-        self._piles = self._game.pile_ids
-        self._show_mask(self._game.legal_codes())
-        if self._game.outcome is not None:  # only a given game can be over (a deal never is)
+        self._piles = piles = self._game.pile_ids
+        self._stock_ids, self._waste_ids = piles[self._stock_pile], piles[self._waste_pile]
+        codes, why = self._game.legal_codes_and_termination()
+        self._show_mask(codes)
+        if why is not None:  # only a given game can be over (a deal never is)
             self._game, self._done = None, True
             raise ValueError("options['game'] is a game that is over: there is nothing left to play.")
         self._rebuild()
@@ -288,17 +297,16 @@ class PatienceEnv(gym.Env):
         if not self._mask_bytes[a]:
             return self._illegal(a)
         game = self._game
-        p = self._piles
-        n0, w0 = len(p[self._stock_pile]), len(p[self._waste_pile])
+        n0, w0 = len(self._stock_ids), len(self._waste_ids)
         home = self._update(game.play_code(self._code_of[a]), n0, w0)  # type: ignore[union-attr]
-        mask = self._show_mask(game.legal_codes())  # type: ignore[union-attr]
-        outcome = game.outcome  # type: ignore[union-attr]
-        if outcome is None:
-            terminated, reward = False, float(home) if self.reward_mode == "dense" else 0.0
+        codes, why = game.legal_codes_and_termination()  # type: ignore[union-attr]
+        mask = self._show_mask(codes)
+        if why is None:
+            terminated, reward = False, float(home) if self._dense else 0.0
             self._done = truncated = moves >= self.max_moves
         else:
             terminated, truncated, self._done = True, False, True
-            reward = float(home) if self.reward_mode == "dense" else float(outcome.won)
+            reward = float(home) if self._dense else float(why is Termination.WON)
         flat = self._obs_now.copy()  # the caller's, as _observation gives it
         obs = flat if self.flatten else {k: flat[where] for k, where in self._slices}
         return obs, reward, terminated, truncated, {"action_mask": mask}
@@ -361,35 +369,36 @@ class PatienceEnv(gym.Env):
         """Write into ``buf`` the flat observation of ``source`` (a game or a player's view) whose piles
         are ``piles`` and whose stock holds the cards ``unseen`` (in any order; the stock's own list
         is read only for its count)."""
-        for j in range(len(buf)):
-            buf[j] = 0
+        buf[:] = array("h", bytes(2 * len(buf)))  # all zeros, in one copy
+        sizes, tops = cls._size_slot, cls._top_slot
         for i, pile in enumerate(piles):
-            if cls._size_slot[i] >= 0:
-                buf[cls._size_slot[i]] = len(pile)
-            if cls._top_slot[i] >= 0 and pile:
-                buf[cls._top_slot[i]] = FACES[pile[-1]]
-        for j, c in enumerate(piles[cls._waste_pile]):
-            buf[cls._waste_slot + j] = FACES[c]
+            if sizes[i] >= 0:
+                buf[sizes[i]] = len(pile)
+            if tops[i] >= 0 and pile:
+                buf[tops[i]] = FACES[pile[-1]]
+        for j, c in enumerate(piles[cls._waste_pile], cls._waste_slot):
+            buf[j] = FACES[c]
+        unseen_of = cls._unseen_of
         for c in unseen:
-            buf[cls._unseen_slot + FACES[c] - 1] += 1
+            buf[unseen_of[c]] += 1
         cls._extras(buf, source, piles, None)
 
     def _update(self, steps: tuple[int, ...], n0: int, w0: int) -> int:
         """Bring the flat observation up to date after a move of primitive ``steps`` (what
         ``game.play_code`` returns); ``n0``, ``w0``: the stock's and the waste's sizes before it.
         Returns how many cards the move brought onto the foundations."""
-        buf, p = self._buf, self._piles
+        buf, p, table = self._buf, self._piles, self._step_slots
         home = 0
         for s in steps:  # a pile two steps touch is written twice: cheaper than collecting them
-            h, touched = self._step_slots[s]
+            h, i, size, top, j, size_j, top_j = table[s]
             home += h
-            for i, size, top in touched:
-                pile = p[i]
-                if size >= 0:
-                    buf[size] = len(pile)
-                if top >= 0:
-                    buf[top] = FACES[pile[-1]] if pile else 0
-        waste = p[self._waste_pile]
+            pile = p[i]
+            buf[size] = len(pile)
+            buf[top] = FACES[pile[-1]] if pile else 0
+            pile = p[j]
+            buf[size_j] = len(pile)
+            buf[top_j] = FACES[pile[-1]] if pile else 0
+        waste = self._waste_ids
         w1 = len(waste)
         if w1 > w0:  # cards came onto the waste (in one move they come before any leave it)
             slot = self._waste_slot
@@ -399,18 +408,19 @@ class PatienceEnv(gym.Env):
             slot = self._waste_slot
             for j in range(w1, w0):
                 buf[slot + j] = 0
-        stock = p[self._stock_pile]
+        stock = self._stock_ids
         n1 = len(stock)
         if n1 != n0:
-            unseen = self._unseen_slot
+            unseen_of = self._unseen_of
             if n1 < n0:  # cards left from the top: they were the last ones of the stock as counted
                 for c in self._stock[n1:n0]:
-                    buf[unseen + FACES[c] - 1] -= 1
+                    buf[unseen_of[c]] -= 1
             else:  # a redeal refilled it: count its cards afresh (a multiset: the order stays unread)
+                unseen = self._unseen_slot
                 for f in range(CARDS_PER_DECK):
                     buf[unseen + f] = 0
                 for c in stock:
-                    buf[unseen + FACES[c] - 1] += 1
+                    buf[unseen_of[c]] += 1
                 self._stock = list(stock)
         self._extras(buf, self._game, p, steps)
         return home

@@ -61,6 +61,7 @@ class Game(PatienceGame):
     view_type = PlayerView
     position_type = Position
     order_size = NUM_CARDS
+    renderer = f"{__package__}.render"
 
     __slots__ = ()
 
@@ -325,23 +326,6 @@ class Game(PatienceGame):
         from .render import text_diagram
 
         return text_diagram(self)
-
-    def svg(
-        self,
-        *,
-        scale: float = 1.0,
-        last_move: Any = None,
-        arrows: Any = (),
-        highlight: Any = (),
-        labels: Any = None,
-    ) -> str:
-        """The position as a standalone SVG picture (renders on GitHub and nbviewer), pointing as
-        ``chess.svg.board`` does: ``last_move`` tinted, ``arrows`` (``[("w1", "c")]``, with a colour
-        as a third item, or moves), ``highlight`` (pile names, or a mapping to colours) and
-        ``labels`` (pile name to a short text); see :func:`windmill_widget.core.svg.pointing`."""
-        from .render import svg
-
-        return svg(self, scale=scale, last_move=last_move, arrows=arrows, highlight=highlight, labels=labels)
 
 
 PlayerView.game_type = Game
