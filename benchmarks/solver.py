@@ -459,9 +459,8 @@ def quilt_main() -> None:
     parser.add_argument("--game", default="crazy-quilt", choices=["windmill", "crazy-quilt"])
     parser.add_argument("--deals", type=int, default=1000, help="deals FIRST..FIRST+N-1 (default 1000)")
     parser.add_argument("--first", type=int, default=0, help="first deal (default 0)")
-    budget = parser.add_mutually_exclusive_group()
-    budget.add_argument("--seconds", type=float, default=1.0, help="CPU time per deal (default 1)")
-    budget.add_argument("--units", "--nodes", dest="units", type=units_budget,
+    parser.add_argument("--seconds", type=float, default=None, help="CPU time per deal (default 1)")
+    parser.add_argument("--units", "--nodes", dest="units", type=units_budget,
                         help="a budget of work per deal (e.g. 250K): the same on any machine")  # fmt: skip
     parser.add_argument("--rules", default="literal", choices=["literal", "common"])
     parser.add_argument("--redeals", type=int, choices=range(4), default=1,
@@ -473,6 +472,10 @@ def quilt_main() -> None:
     parser.add_argument("--results", type=Path, help="the results file (JSON lines) to resume and extend")
     parser.add_argument("--table", action="store_true", help="print the tables from the results files")
     args = parser.parse_args()
+    if args.units is not None and args.seconds:
+        parser.error(
+            "give --seconds or --units, not both (a tier is budgeted in one; --seconds 0 is ignored)"
+        )
     seeds = range(args.first, args.first + args.deals)
     path = args.results or quilt_results(args.rules, args.redeals)
     rules = repr(quilt_rules(args.rules, args.redeals))
@@ -485,7 +488,7 @@ def quilt_main() -> None:
         print(redeals_table(args.rules, seeds))
         return
     units = args.units is not None
-    amount = args.units if units else args.seconds
+    amount = args.units if units else args.seconds or 1.0
     records = [r for r in mine if in_units(r) == units]
     todo = to_solve(records, seeds, amount)
     print(

@@ -219,6 +219,18 @@ def test_a_loss_by_the_suit_relaxation_names_its_suit() -> None:
     assert not brute_force_winnable(game)
 
 
+def test_a_check_cut_short_by_the_budget_is_not_remembered() -> None:
+    # The exhaustive search gives the relaxation what is left of its slice; a check cut short
+    # concludes nothing, and the next one, with the full budget, must be free to conclude.
+    game = QuiltGame.from_position(
+        foundations={"S+": [f"{r}S" for r in RANKS], "S-": [f"{r}S" for r in "KQJT9876"]},
+        waste=["3S", "5S", "2S", "AS"], stock=["4S"], rules=QuiltRules.common(),
+    )  # fmt: skip
+    state, cache, work = SearchState.from_game(game), {}, [0]
+    assert suit_relaxation_lost(state, 0, cache, work) is None and work == [0]
+    assert suit_relaxation_lost(state, cache=cache, work=work) == "S" and work[0] > 0
+
+
 def test_the_suit_relaxation_says_nothing_about_a_hidden_stock() -> None:
     game = QuiltGame(seed=1, rules=QuiltRules(redeals=0))
     assert suit_relaxation_lost(SearchState.from_game(game)) is not None

@@ -18,6 +18,8 @@ from dataclasses import dataclass
 
 from ..core.outcome import TextEnum
 
+__all__ = ["Certificate", "Proof"]
+
 
 class Proof(TextEnum):
     """The argument that proved a position lost (its text is the solver's ``method``)."""
