@@ -156,11 +156,13 @@ def to_solve(records: list[dict], seeds: Iterable[int], budget: float) -> list[i
 
 
 # -- running ----------------------------------------------------------------------------------------
-def run_jobs(jobs: list[tuple], workers: int, dask: str | None) -> Iterator[dict]:
-    """Each job's record as it completes: one process per deal at a time."""
+def run_jobs(jobs: list[tuple], workers: int, dask: str | None, job_fn=None) -> Iterator[dict]:
+    """Each job's record as it completes: one process per deal at a time (``job_fn``, Windmill's
+    :func:`windmill_job` unless given)."""
+    job_fn = job_fn or windmill_job
     if workers <= 1 and dask is None:
         for job in jobs:
-            yield windmill_job(*job)
+            yield job_fn(*job)
         return
     pool: Executor
     if dask is not None:
@@ -170,7 +172,7 @@ def run_jobs(jobs: list[tuple], workers: int, dask: str | None) -> Iterator[dict
     else:
         pool = ProcessPoolExecutor(workers)
     with pool:
-        futures = [pool.submit(windmill_job, *job) for job in jobs]
+        futures = [pool.submit(job_fn, *job) for job in jobs]
         for future in as_completed(futures):
             yield future.result()
 
@@ -246,12 +248,14 @@ def units_budget(text: str) -> float:
     return value
 
 
-def table(records: list[dict], seeds: range, rules: str, units: bool = False) -> str:
+def table(records: list[dict], seeds: range, rules: str, units: bool = False, game: str = "Windmill") -> str:
     """The Solvitaire-form table of a results file: one row per budget, a deal counted decided
-    when a run with that budget or a smaller one decided it."""
+    when a run with that budget or a smaller one decided it. (``rules``: the preset's name, or
+    the rules' repr when it has a ``(``.)"""
     records = [r for r in records if r["seed"] in seeds and r["result"] != "skipped"]
+    rules_text = rules if "(" in rules else f"Rules.{rules}()"
     lines = [
-        f"Windmill, Rules.{rules}(), deals {seeds.start}-{seeds.stop - 1}"
+        f"{game}, {rules_text}, deals {seeds.start}-{seeds.stop - 1}"
         + (", budgets in units of work (the same verdicts on any machine):" if units else ":"),
         "",
         "| budget per deal | sample | won | lost | unknown | decided | winnable (95%, conservative) "
@@ -358,18 +362,22 @@ def main() -> None:
 
 
 # -- Crazy Quilt ----------------------------------------------------------------------------------
-QUILT_DOC = """Crazy Quilt's clairvoyant solver against its best players (``--game crazy-quilt``).
+QUILT_DOC = """Crazy Quilt's clairvoyant solver, in tiers (``--game crazy-quilt``).
 
-Each deal is solved by one process on one core with ``--seconds`` per deal, or ``--units``, a
-budget of work (positions searched, e.g. ``225K``) that gives the same answer on any machine, or
-both (whichever runs out first). Prints the deals decided, the clairvoyant win rate with its 95%
-interval in Solvitaire's conservative form (from the Wilson lower bound with the unknown deals
-counted lost to the Wilson upper bound with them counted won), the median and 95th percentile time
-per deal, and each player's win rate on the same deals with its ratio to the clairvoyant rate.
+As for Windmill: each deal is solved by one process on one core with ``--seconds`` of its CPU time
+per deal, or ``--units``, a budget of work (positions searched plus relaxed positions, e.g.
+``250K``) that gives the same verdict on any machine; every verdict goes to a results file
+(``benchmarks/results/crazy-quilt-<rules>[-redealsN].jsonl``), a bigger budget solves only the deals
+the smaller ones left unknown, and ``--table`` prints the Solvitaire-form tables (seconds tiers,
+units tiers) and how the winnable share grows with 0-3 redeals (from the four files' units tiers).
+``--players`` also plays those players on the same deals and sets their rates against the ceiling.
 
-    .venv/bin/python benchmarks/solver.py --game crazy-quilt                  # deals 0-999, literal, 1 s
-    .venv/bin/python benchmarks/solver.py --game crazy-quilt --seconds 0 --units 225K   # work, not time
-    .venv/bin/python benchmarks/solver.py --game crazy-quilt --deals 200 --rules common
+    .venv/bin/python benchmarks/solver.py --game crazy-quilt --workers 1            # literal, 1 s
+    .venv/bin/python benchmarks/solver.py --game crazy-quilt --seconds 10           # the unknowns, 10 s
+    .venv/bin/python benchmarks/solver.py --game crazy-quilt --units 250K           # work, not time
+    .venv/bin/python benchmarks/solver.py --game crazy-quilt --rules common --units 2.5M
+    .venv/bin/python benchmarks/solver.py --game crazy-quilt --redeals 0 --units 250K
+    .venv/bin/python benchmarks/solver.py --game crazy-quilt --table --deals 100
 """
 
 
@@ -379,16 +387,62 @@ def quilt_rules(preset: str, redeals: int | None) -> QuiltRules:
     return rules if redeals is None else replace(rules, redeals=redeals)
 
 
-def quilt_solve_one(
-    args: tuple[int, str, int | None, float | None, int | None],
-) -> tuple[int, str, str, int, float, float]:
+def quilt_job(seed: int, preset: str, redeals: int, budget: float, units: bool = False) -> dict:
+    """Solve Crazy Quilt deal ``seed`` under ``preset`` with ``redeals`` within ``budget`` seconds of
+    this process's CPU time (or units of work, with ``units``); the record for the results file."""
     from windmill_widget import QuiltGame
 
-    seed, preset, redeals, seconds, units = args
-    cpu = time.process_time()
+    clock.use_cpu_time()
     game = QuiltGame(seed=seed, rules=quilt_rules(preset, redeals))
-    sol = solve(game, max_seconds=seconds, max_nodes=units)
-    return seed, sol.result, sol.how if sol.method else "", sol.nodes, sol.seconds, time.process_time() - cpu
+    cpu = time.process_time()
+    sol = solve(game, max_nodes=int(budget)) if units else solve(game, max_seconds=budget)
+    return {
+        "seed": seed,
+        "rules": preset,
+        "redeals": redeals,
+        **({"measure": "units"} if units else {}),
+        "budget": budget,
+        "result": str(sol.result),
+        "method": sol.method,
+        "how": sol.how if sol.method else "",
+        "certificate": str(sol.certificate) if sol.certificate else "",
+        "seconds": round(sol.seconds, 4),
+        "cpu": round(time.process_time() - cpu, 4),
+        "nodes": sol.nodes,
+        "moves": len(sol.moves),
+    }
+
+
+def quilt_results(preset: str, redeals: int) -> Path:
+    """The results file of a reading and a number of redeals (the preset's one redeal: no suffix)."""
+    return RESULTS / f"crazy-quilt-{preset}{'' if redeals == 1 else f'-redeals{redeals}'}.jsonl"
+
+
+def redeals_table(preset: str, seeds: range) -> str:
+    """How the winnable share grows with 0-3 redeals: each number of redeals' complete units tiers."""
+    lines = [
+        f"Crazy Quilt, {preset} reading, deals {seeds.start}-{seeds.stop - 1}, by the redeals allowed "
+        "(budgets in units of work):",
+        "",
+        "| redeals | budget per deal | sample | won | lost | unknown | decided "
+        "| winnable (95%, conservative) |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for redeals in range(4):
+        records = [
+            r for r in read_results(quilt_results(preset, redeals)) if in_units(r) and r["seed"] in seeds
+        ]
+        for budget in sorted({r["budget"] for r in records}):
+            rows = list(status_at(records, budget).values())
+            if len(rows) < len(seeds):
+                continue
+            c = Counter(r["result"] for r in rows)
+            lo, hi = conservative(c["won"], c["unknown"], len(rows))
+            lines.append(
+                f"| {redeals} | {budget_text(budget, True)} | {len(rows)} | {c['won']} | {c['lost']} | "
+                f"{c['unknown']} | {(c['won'] + c['lost']) / len(rows):.1%} | {lo:.1%}-{hi:.1%} |"
+            )
+    return "\n".join(lines)
 
 
 def cpu_model() -> str:
@@ -401,78 +455,81 @@ def cpu_model() -> str:
 
 
 def quilt_main() -> None:
-    from windmill_widget.lab import play_many
-    from windmill_widget.strategies import crazy_quilt as players
-
     parser = argparse.ArgumentParser(description=QUILT_DOC.split("\n\n")[0])
     parser.add_argument("--game", default="crazy-quilt", choices=["windmill", "crazy-quilt"])
     parser.add_argument("--deals", type=int, default=1000, help="deals FIRST..FIRST+N-1 (default 1000)")
     parser.add_argument("--first", type=int, default=0, help="first deal (default 0)")
-    parser.add_argument("--seconds", type=float, default=1.0, help="time limit per deal (default 1; 0: none)")
-    parser.add_argument(
-        "--units",
-        "--nodes",  # its old name
-        dest="units",
-        type=units_budget,
-        default=None,
-        help="a budget of work per deal: positions searched, e.g. 225K (default: none)",
-    )
+    parser.add_argument("--seconds", type=float, default=None, help="CPU time per deal (default 1)")
+    parser.add_argument("--units", "--nodes", dest="units", type=units_budget,
+                        help="a budget of work per deal (e.g. 250K): the same on any machine")  # fmt: skip
     parser.add_argument("--rules", default="literal", choices=["literal", "common"])
-    parser.add_argument("--redeals", type=int, choices=range(4), default=None,
-                        help="redeals allowed, 0-3 (default: the preset's one)")  # fmt: skip
-    parser.add_argument("--players", default="greedy,tips,lookahead",
-                        help="players to compare (default greedy,tips,lookahead; '' for none)")  # fmt: skip
+    parser.add_argument("--redeals", type=int, choices=range(4), default=1,
+                        help="redeals allowed, 0-3 (default: the presets' one)")  # fmt: skip
+    parser.add_argument("--players", default="",
+                        help="players to play on the same deals (e.g. tips,sampling)")  # fmt: skip
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                         help="deals solved side by side, one core each (default: all cores)")  # fmt: skip
+    parser.add_argument("--results", type=Path, help="the results file (JSON lines) to resume and extend")
+    parser.add_argument("--table", action="store_true", help="print the tables from the results files")
     args = parser.parse_args()
-    seconds = args.seconds or None
+    if args.units is not None and args.seconds:
+        parser.error(
+            "give --seconds or --units, not both (a tier is budgeted in one; --seconds 0 is ignored)"
+        )
     seeds = range(args.first, args.first + args.deals)
-    units = None if args.units is None else int(args.units)
-    limits = (seconds and budget_text(seconds, False), units and budget_text(units, True))
-    budget = " and ".join(b for b in limits if b) or "no limit"
+    path = args.results or quilt_results(args.rules, args.redeals)
+    rules = repr(quilt_rules(args.rules, args.redeals))
+    mine = [r for r in read_results(path) if (r["rules"], r.get("redeals", 1)) == (args.rules, args.redeals)]
+    if args.table:
+        print(table([r for r in mine if not in_units(r)], seeds, rules, game="Crazy Quilt"))
+        print()
+        print(table([r for r in mine if in_units(r)], seeds, rules, units=True, game="Crazy Quilt"))
+        print()
+        print(redeals_table(args.rules, seeds))
+        return
+    units = args.units is not None
+    amount = args.units if units else args.seconds or 1.0
+    records = [r for r in mine if in_units(r) == units]
+    todo = to_solve(records, seeds, amount)
     print(
-        f"Crazy Quilt's clairvoyant solver: deals {seeds.start}-{seeds.stop - 1}, "
-        f"{quilt_rules(args.rules, args.redeals)!r}, "
-        f"{budget} per deal, {args.workers} worker(s) on {os.cpu_count()} cores "
-        f"({platform.python_implementation()} {platform.python_version()}, {cpu_model()})",
+        f"Crazy Quilt's clairvoyant solver: deals {seeds.start}-{seeds.stop - 1}, {rules}, "
+        f"{budget_text(amount, units)} per deal: {len(todo)} to solve ({len(seeds) - len(todo)} decided or "
+        f"tried already), {args.workers} worker(s) on {os.cpu_count()} cores "
+        f"({platform.python_implementation()} {platform.python_version()}, {cpu_model()}, "
+        f"load {os.getloadavg()[0]:.2f})",
         flush=True,
     )
+    path.parent.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
-    jobs = [(s, args.rules, args.redeals, seconds, units) for s in seeds]
-    if args.workers > 1:
-        with ProcessPoolExecutor(args.workers) as pool:
-            rows = list(pool.map(quilt_solve_one, jobs, chunksize=4))
-    else:
-        rows = [quilt_solve_one(j) for j in jobs]
-    wall = time.perf_counter() - t0
-    n = len(rows)
-    results = Counter(r[1] for r in rows)
-    methods = Counter((r[1], r[2]) for r in rows if r[1] != "unknown")
-    won, lost, unknown = results["won"], results["lost"], results["unknown"]
-    decided = won + lost
-    times = [r[4] for r in rows]
-    cpu = sum(r[5] for r in rows)
-    lo, hi = conservative(won, unknown, n)
-    print(
-        f"decided within {budget}: {decided}/{n} = {decided / n:.1%} "
-        f"(won {won}, proved lost {lost}, unknown {unknown})"
-    )
-    print(f"  decided by: {decided_by(methods)}")
-    rate = won / n
-    print(
-        f"clairvoyant win rate: at least {won}/{n} = {rate:.1%}, at most {won + unknown}/{n} = "
-        f"{(won + unknown) / n:.1%}; 95% CI {lo:.1%}-{hi:.1%} (Wilson, unknown counted lost to counted won)"
-    )
-    print(
-        f"time per deal: median {statistics.median(times):.3f} s, "
-        f"95th percentile {percentile(times, 0.95):.3f} s, max {max(times):.3f} s"
-    )
-    nodes = sum(r[3] for r in rows)
-    print(
-        f"solver CPU time: {cpu:.0f} s ({nodes / max(cpu, 1e-9):,.0f} positions per CPU second); "
-        f"wall time {wall:.0f} s; load average {os.getloadavg()[0]:.2f}",
-        flush=True,
-    )
+    rows = []
+    jobs = [(s, args.rules, args.redeals, amount, units) for s in todo]
+    with path.open("a") as out:
+        for row in run_jobs(jobs, args.workers, None, quilt_job):
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+            rows.append(row)
+    report_run(rows, budget_text(amount, units))
+    if rows:
+        cpu = sum(r["cpu"] for r in rows)
+        rate = sum(r["nodes"] for r in rows) / max(cpu, 1e-9)
+        print(
+            f"CPU time {cpu:.0f} s, {rate:,.0f} units a CPU second, "
+            f"wall time {time.perf_counter() - t0:.0f} s; load average {os.getloadavg()[0]:.2f}"
+        )
+    print()
+    print(table(records + rows, seeds, rules, units, game="Crazy Quilt"))
+    if args.players:
+        quilt_players(args, seeds, status_at(records + rows, amount))
+
+
+def quilt_players(args: argparse.Namespace, seeds: range, verdicts: dict[int, dict]) -> None:
+    """Play ``--players`` on the same deals: each one's win rate, its share of the clairvoyant rate
+    (won deals at this tier; a lower bound of the ceiling) and, deal by deal, against ``tips``."""
+    from windmill_widget.lab import play_many
+    from windmill_widget.strategies import crazy_quilt as players
+
+    n = len(seeds)
+    rate = sum(verdicts.get(s, {}).get("result") == "won" for s in seeds) / n
     best = None
     won_by: dict[str, set[int]] = {}
     for name in filter(None, args.players.split(",")):

@@ -1,5 +1,6 @@
 """Crazy Quilt's clairvoyant solver: its wins replay in the engine, its "lost" is a proof (by
-exhausted search or the last pass's waste order), its budgets hold.
+exhausted search, the last pass's waste order or the suit relaxation) that names its certificate,
+its budgets hold.
 
 Soundness is checked against a brute force that knows nothing but the engine: a depth-first search
 over full engine positions (card identities and all) on endgames small enough to exhaust, for both
@@ -18,7 +19,7 @@ from hypothesis import strategies as st
 from windmill_widget import QuiltGame, QuiltRules
 from windmill_widget.games.crazy_quilt import CELLS, FOUNDATIONS
 from windmill_widget.games.crazy_quilt.search import SearchState
-from windmill_widget.solver import Solution, solve
+from windmill_widget.solver import Certificate, Proof, Solution, solve
 from windmill_widget.solver.crazy_quilt.bound import waste_order_lost
 from windmill_widget.solver.crazy_quilt.exhaustive import Exhaustive
 from windmill_widget.solver.crazy_quilt.suits import suit_relaxation_lost
@@ -89,9 +90,9 @@ def test_verdict_matches_brute_force_on_endgames(preset: str, seed: int, cards_o
     sol = solve(game, max_nodes=2_000_000)
     assert sol.result == ("won" if truth else "lost"), repr(game)
     if truth:
-        assert replays_to_a_win(game, sol)
-    else:
-        assert sol.moves == ()
+        assert replays_to_a_win(game, sol) and sol.certificate is None
+    else:  # a loss names the argument that proved it, as a value
+        assert sol.moves == () and sol.certificate == Certificate(Proof(sol.method), sol.stats.get("suit"))
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -213,7 +214,21 @@ def test_a_loss_by_the_suit_relaxation_names_its_suit() -> None:
         "the suit relaxation",
         "S",
     )
+    assert sol.certificate == Certificate(Proof.SUIT_RELAXATION, suit="S")
+    assert str(sol.certificate) == "the suit relaxation (spades)"
     assert not brute_force_winnable(game)
+
+
+def test_a_check_cut_short_by_the_budget_is_not_remembered() -> None:
+    # The exhaustive search gives the relaxation what is left of its slice; a check cut short
+    # concludes nothing, and the next one, with the full budget, must be free to conclude.
+    game = QuiltGame.from_position(
+        foundations={"S+": [f"{r}S" for r in RANKS], "S-": [f"{r}S" for r in "KQJT9876"]},
+        waste=["3S", "5S", "2S", "AS"], stock=["4S"], rules=QuiltRules.common(),
+    )  # fmt: skip
+    state, cache, work = SearchState.from_game(game), {}, [0]
+    assert suit_relaxation_lost(state, 0, cache, work) is None and work == [0]
+    assert suit_relaxation_lost(state, cache=cache, work=work) == "S" and work[0] > 0
 
 
 def test_the_suit_relaxation_says_nothing_about_a_hidden_stock() -> None:
@@ -293,6 +308,24 @@ def test_the_waste_order_proves_a_staged_position_lost_at_once() -> None:
     )  # fmt: skip
     sol = solve(lost, max_nodes=10)
     assert (sol.result, sol.method, sol.how) == ("lost", "waste-order", "the last pass's waste order")
+    assert sol.certificate == Certificate(Proof.WASTE_ORDER) and sol.certificate.suit is None
+
+
+def test_only_a_loss_has_a_certificate() -> None:
+    with pytest.raises(ValueError, match="only a lost position"):
+        Solution("won", certificate=Certificate(Proof.EXHAUSTIVE))
+    with pytest.raises(ValueError, match="suit"):
+        Certificate(Proof.SUIT_RELAXATION, suit="X")
+    assert Solution("lost", method="exhaustive").certificate == Certificate(Proof.EXHAUSTIVE)
+    assert Solution("unknown").certificate is None
+
+
+def test_the_relaxations_work_counts_in_the_budget() -> None:
+    # The suit relaxation's positions are units of work as the searches' are (as Windmill counts
+    # its relaxed positions), so a budget bounds them too.
+    sol = solve(QuiltGame(seed=0), max_nodes=60_000)
+    assert sol.stats["relaxed_nodes"] > 0
+    assert sol.nodes == sol.stats["nested_nodes"] + sol.stats["exhaustive_nodes"] + sol.stats["relaxed_nodes"]
 
 
 @pytest.mark.parametrize("budget", [{"max_nodes": 0}, {"max_nodes": 5_000}])

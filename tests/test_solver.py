@@ -447,6 +447,7 @@ def test_proof_mode_proves_a_deal_lost_whose_first_choice_is_made() -> None:
     sol = solve(game, max_nodes=2_000_000)
     assert sol.result == "lost" and sol.method == "exhaustive" and sol.moves == ()
     assert sol.stats["pruned"] > 0 and "proof_mode" in sol.stats
+    assert str(sol.certificate) == "an exhaustive search"
 
 
 def test_solves_from_the_middle_of_a_game() -> None:
@@ -514,6 +515,7 @@ def test_dig_relaxation_proves_a_long_waste_lost() -> None:
     assert relaxed_winnable(state, budget=1_000) is None  # too small a budget: no conclusion
     sol = solve(game, max_seconds=60)
     assert sol.result == "lost" and sol.method == "relaxation" and sol.moves == ()
+    assert str(sol.certificate) == "the dig relaxation" and sol.certificate.proof == "relaxation"
 
 
 def test_sliced_search_reaches_the_same_verdict() -> None:

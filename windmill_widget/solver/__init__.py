@@ -18,13 +18,14 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 from ..core.text import excerpt
+from .certificate import Certificate, Proof
 from .solution import Solution
 from .verdict import Verdict
 
 if TYPE_CHECKING:
     from ..core.game import PatienceGame
 
-__all__ = ["Solution", "Verdict", "solve"]
+__all__ = ["Certificate", "Proof", "Solution", "Verdict", "solve"]
 
 
 def solve(game: PatienceGame, *, max_seconds: float | None = None, max_nodes: int | None = None) -> Solution:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..core.moves import Move
+from .certificate import Certificate, Proof
 from .verdict import Verdict
 
 
@@ -14,7 +15,8 @@ class Solution:
 
     ``result`` is ``"won"`` (``moves`` is a winning line from the position solved, playable with
     :meth:`Game.play` and on the board), ``"lost"`` (proved: every reachable position was examined
-    or ruled out by a sound argument) or ``"unknown"`` (the budget ran out first).
+    or ruled out by a sound argument; ``certificate`` names the argument) or ``"unknown"`` (the
+    budget ran out first).
     """
 
     result: Verdict
@@ -27,9 +29,17 @@ class Solution:
     #: from the stock and waste: ``stats["suit"]`` names it), or "" when unknown
     method: str = ""
     stats: dict = field(default_factory=dict, compare=False, repr=False)
+    #: the proof of a loss (``None`` unless ``result`` is lost): taken from ``method`` (and
+    #: ``stats["suit"]``) when not given
+    certificate: Certificate | None = None
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "result", Verdict(self.result))
+        if self.result is not Verdict.LOST:
+            if self.certificate is not None:
+                raise ValueError(f"only a lost position has a certificate, not a {self.result} one")
+        elif self.certificate is None and self.method in Proof._value2member_map_:
+            object.__setattr__(self, "certificate", Certificate(Proof(self.method), self.stats.get("suit")))
 
     @property
     def won(self) -> bool:
@@ -49,12 +59,9 @@ class Solution:
     @property
     def how(self) -> str:
         """What decided, in words: "beam search", "exhaustive search", "the dig relaxation"."""
-        special = {
-            "relaxation": "the dig relaxation",
-            "waste-order": "the last pass's waste order",
-            "suit-relaxation": "the suit relaxation",
-        }
-        return special.get(self.method, f"{self.method} search")
+        if self.method in Proof._value2member_map_ and self.method not in ("exhaustive", "beam"):
+            return Proof(self.method).words
+        return f"{self.method} search"
 
     def __repr__(self) -> str:
         line = f", {len(self.moves)} moves" if self.result == "won" else ""

@@ -53,23 +53,24 @@ def solve(game: QuiltGame, *, max_seconds: float | None = None, max_nodes: int |
         return Solution("lost", (), 0, clock.now() - t0, "exhaustive")
     if waste_order_lost(state):
         return Solution("lost", (), 1, clock.now() - t0, "waste-order")
-    suit = suit_relaxation_lost(state)
+    work = [0]  # the relaxed positions searched, counted in the units of work
+    suit = suit_relaxation_lost(state, work=work)
     if suit is not None:  # the certificate: the suit whose small game cannot be won
-        return Solution("lost", (), 1, clock.now() - t0, "suit-relaxation", {"suit": suit})
-    dfs = Exhaustive(SearchState.from_game(game))
+        return Solution("lost", (), 1 + work[0], clock.now() - t0, "suit-relaxation", {"suit": suit})
+    dfs = Exhaustive(SearchState.from_game(game), work)
     searches: list[Nested] = []
     stats: dict[str, int] = {}
 
     def nodes() -> int:
-        return sum(n.nodes for n in searches) + dfs.nodes
+        return sum(n.nodes for n in searches) + dfs.nodes + work[0]
 
     def left() -> int | None:
         return None if max_nodes is None else max_nodes - nodes()
 
     def finish(result: str, line: list[int] | None, method: str) -> Solution:
         moves = _engine_line(game, line) if line is not None else ()
-        stats.update(nested_nodes=nodes() - dfs.nodes, nested_levels=[n.level for n in searches],
-                     exhaustive_nodes=dfs.nodes, pruned=dfs.pruned)  # fmt: skip
+        stats.update(nested_nodes=nodes() - dfs.nodes - work[0], nested_levels=[n.level for n in searches],
+                     exhaustive_nodes=dfs.nodes, relaxed_nodes=work[0], pruned=dfs.pruned)  # fmt: skip
         return Solution(result, moves, nodes(), clock.now() - t0, method, stats)
 
     for policy in PORTFOLIO:  # level 1 with each policy

@@ -21,7 +21,17 @@ from ...games.crazy_quilt.search import FOUNDATION0, REDEAL, TURN, SearchState
 from .. import clock
 from .bound import waste_order_lost
 from .playout import policy_move
-from .suits import suit_relaxation_lost
+from .suits import SUIT_BUDGET, suit_relaxation_lost
+
+
+def refuted(s: SearchState, m: int, cache: dict, work: list[int], budget: int = SUIT_BUDGET) -> bool:
+    """Is ``s``, just reached by move ``m``, proved lost by a cheap argument: the last pass's waste
+    order, or (after a turn or a redeal, the moves that change the small games) the suit
+    relaxation (with at most ``budget`` positions a suit)? ``cache`` and ``work`` as for
+    :func:`.suits.suit_relaxation_lost`."""
+    if not s.redeals and waste_order_lost(s):
+        return True
+    return m in (TURN, REDEAL) and suit_relaxation_lost(s, budget, cache, work) is not None
 
 
 def ordered(s: SearchState) -> list[int]:
@@ -36,12 +46,14 @@ def ordered(s: SearchState) -> list[int]:
 class Exhaustive:
     """A resumable depth-first search from ``state`` (which it owns and mutates)."""
 
-    def __init__(self, state: SearchState) -> None:
+    def __init__(self, state: SearchState, work: list[int] | None = None) -> None:
         self.state = state
         self.seen: set[int] = {state.key()}
         self.nodes = 0
         self.pruned = 0
         self.suit_cache: dict[tuple, bool | None] = {}
+        #: the suit relaxation's positions searched (a one-item list, added to when given)
+        self.work = [0] if work is None else work
         # Frames: [moves, next index, undo record of the move into this node, that move].
         self._stack: list[list] = [[ordered(state), 0, None, None]]
         self.line: list[int] | None = None
@@ -51,7 +63,8 @@ class Exhaustive:
 
     def run(self, max_nodes: int, deadline: float | None = None) -> str | None:
         """Search on for at most ``max_nodes`` new positions (or until ``deadline``, a
-        :func:`..clock.now` reading). Returns ``"won"`` (see :attr:`line`), ``"lost"`` (every
+        :func:`..clock.now` reading; the suit relaxation's positions count as new positions).
+        Returns ``"won"`` (see :attr:`line`), ``"lost"`` (every
         reachable position searched) or ``None`` (not finished yet)."""
         if self.done:
             return "won" if self.line is not None else "lost"
@@ -59,6 +72,8 @@ class Exhaustive:
         stack = self._stack
         seen = self.seen
         nodes = 0
+        work = self.work
+        w0 = work[0]
         while stack:
             frame = stack[-1]
             moves = frame[0]
@@ -78,14 +93,14 @@ class Exhaustive:
                     continue
                 seen.add(key)
                 nodes += 1
-                if (not s.redeals and waste_order_lost(s)) or (
-                    m in (TURN, REDEAL) and suit_relaxation_lost(s, cache=self.suit_cache)
-                ):
+                left = max_nodes - nodes - (work[0] - w0)  # a suit's small game may take a quarter
+                if refuted(s, m, self.suit_cache, work, min(SUIT_BUDGET, max(left // 4, 0))):
                     self.pruned += 1
                     s.undo(record)
                     continue
                 stack.append([ordered(s), 0, record, m])
-                if nodes >= max_nodes or (deadline is not None and not nodes & 63 and clock.now() > deadline):
+                used = nodes + work[0] - w0
+                if used >= max_nodes or (deadline is not None and not nodes & 63 and clock.now() > deadline):
                     self.nodes += nodes
                     return None
             else:

@@ -52,13 +52,17 @@ SUIT_BUDGET = 20_000
 
 
 def suit_relaxation_lost(
-    s: SearchState, budget: int = SUIT_BUDGET, cache: dict[tuple, bool | None] | None = None
+    s: SearchState,
+    budget: int = SUIT_BUDGET,
+    cache: dict[tuple, bool | None] | None = None,
+    work: list[int] | None = None,
 ) -> str | None:
     """The suit (``"S"``, ``"H"``, ``"D"`` or ``"C"``) whose small game (see the module docstring)
     cannot be won from ``s``, which proves ``s`` lost; ``None`` when every suit's can, or its search
     ran out of ``budget`` positions, or ``s`` hides its stock (a player's mirror: no conclusion).
     ``cache`` (a dict, for positions of one game: the search's) keeps each small game's answer, since
-    most moves leave most suits' small games as they were."""
+    most moves leave most suits' small games as they were. ``work`` (a one-item list) is increased
+    by the small games' positions searched: the check's units of work."""
     piles = _piles(s)
     if piles is None:
         return None
@@ -77,9 +81,12 @@ def suit_relaxation_lost(
             s.held,
         )
         if cache is None or key not in cache:
-            won = _StackGame(*key, budget).won()
-            if cache is None:
-                if won is False:
+            small = _StackGame(*key, budget)
+            won = small.won()
+            if work is not None:
+                work[0] += budget - max(small.budget, 0)
+            if cache is None or (won is None and budget < SUIT_BUDGET):  # a smaller budget's "no
+                if won is False:  # conclusion" is not kept: the full budget may conclude
                     return SUIT_LETTERS[suit]
                 continue
             cache[key] = won
