@@ -357,3 +357,48 @@ def test_review_never_raises_on_short_staged_games(game_type, seed, stock, moves
         assert [m.move for m in r] == [str(m) for m in game.history]
         for m in r:
             assert 0 <= m.chance_after.value <= m.chance_before.value + 1e-9 <= 1 + 1e-9
+
+
+# -- undecided guesses: unknown, not lost ------------------------------------------------------------
+@pytest.fixture(scope="module")
+def quilt_early():
+    """The first moves of tips's game of Crazy Quilt deal 3, long before the redeal: with a small budget
+    per guess the solver decides few guesses at the stock."""
+    full = QuiltGame(seed=3)
+    while full.status == "playing" and len(full.history) < 14:
+        full.play(tips(full.view()))
+    return full
+
+
+def test_undecided_guesses_are_unknown_not_lost(quilt_early) -> None:
+    from windmill_widget.widget import QuiltWidget
+
+    board = QuiltWidget(quilt_early.copy())  # the board's review: its chart draws what the review knows
+    settings = {"budget": 3_000, "sample_budget": 60, "samples": 4}
+    r = board.review(cache=ReviewCache(), **settings)
+    chances = [c for m in r for c in (m.chance_before, m.chance_after)]
+    undecided = [c for c in chances if c.undecided]
+    assert undecided, "the small budget leaves guesses undecided"
+    for c in undecided:
+        assert not c.exact and 0 < c.undecided <= c.samples
+        assert c.low <= c.value <= c.high and c.high - c.low == pytest.approx(c.undecided / c.samples)
+        if not c.known:  # fewer than half decided: shown as unknown, not 0%
+            assert "unknown" in str(c) and f"{c.undecided} of {c.samples} guesses undecided" in str(c)
+    unknown = [i for i, m in enumerate(r) if not m.chance_before.known]
+    assert unknown and all(r.chances()[i] is None for i in unknown)  # the chart leaves a gap
+    assert all(board.review_chart["chances"][i] is None for i in unknown)
+    rows = r.rows()
+    assert all("unknown" in rows[i][4] for i in unknown)  # and the table says so
+    assert "the chance is unknown" in r.summary()
+    for m in r:  # a mark holds however the undecided guesses come out
+        assert m.drop == pytest.approx(max(0.0, m.chance_before.low - m.chance_after.high))
+        assert m.band is Band.of(m.drop)
+        if not m.chance_after.known:
+            assert m.band is Band.NONE
+    data = json.loads(json.dumps(r.to_dict()))
+    assert Review.from_dict(data) == r
+    old = data["moves"][0]["chance_after"]  # a review saved before guesses were counted undecided
+    del old["undecided"]
+    assert Chance.from_dict(old).undecided == 0
+    with pytest.raises(ValueError, match="undecided guesses of only"):
+        Chance.from_dict({**old, "samples": 1, "undecided": 2})

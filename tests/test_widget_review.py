@@ -6,6 +6,7 @@ and the reason. Short staged games and small budgets (see tests/test_review.py).
 from __future__ import annotations
 
 import asyncio
+from html import escape
 
 import pytest
 from review_games import QUICK, SMALL, late_game
@@ -67,3 +68,24 @@ def test_the_review_button_reviews_off_the_event_loop() -> None:
         return busy, len(q.review_chart["chances"]) - len(q.game.history)
 
     assert asyncio.run(main()) == (True, 1)
+
+
+def test_the_saved_picture_points_as_the_board_does(reviewed) -> None:
+    # Where no widget front end runs (nbconvert's HTML, nbviewer, GitHub) the board's static picture shows
+    # the last move and, before a marked move of the review, the move played and the better one as arrows.
+    w, r = reviewed
+    m = r.marked()[0]
+    w.seek(m.number - 1)
+    g = w.game
+    arrows = [(*m.move.split(">"), m.band.value)]
+    if m.best and ">" in m.best:
+        arrows.append((*m.best.split(">"), "better"))
+    data, _ = w._repr_mimebundle_()  # what the board's display sends (see _ipython_display_)
+    last = g.history[-1] if g.history else None
+    assert data["image/svg+xml"] == g.svg(last_move=last, arrows=arrows)
+    assert data["text/html"].startswith(g.picture(arrows=arrows)._repr_html_())
+    assert escape(f"Move {m.number}, {m.move}") in data["text/html"]  # the reason, as the board's note
+    w.seek(len(g.history) + len(g.redo_moves))  # the end of the line: the last move only, nothing marked
+    data, _ = w._repr_mimebundle_()
+    assert data["image/svg+xml"] == w.game.svg(last_move=w.game.history[-1])
+    assert 'data-arrow="0"' not in data["image/svg+xml"]

@@ -19,8 +19,12 @@ order tried:
 * *sampled*: the unseen cards shuffled into the stock ``samples`` times (seeded by ``seed`` and the
   position); on each guess the solver (``sample_budget`` positions) is asked whether the deal can
   be won after the move, as the ``sampling`` player asks it. Every group meets the same guesses,
-  so their difference is measured with less noise than each. A guess the solver leaves undecided
-  counts as a loss. This counts what a player who guessed the order could win, so it leans high
+  so their difference is measured with less noise than each. A Crazy Quilt guess the solver
+  leaves undecided (its budget ran out) is neither a win nor a loss: the chance is over the
+  decided guesses, with bounds (:class:`~windmill_widget.review.Chance`), and a move's drop is only
+  what holds however the undecided guesses come out, so no move is marked on their strength.
+  (Windmill's quick test, the ``sampling`` player's, counts a guess its beam search does not win
+  as lost.) This counts what a player who guessed the order could win, so it leans high
   where a player must commit before seeing which order it is (strategy fusion); near the stock's
   end the exact search, and after a redeal the known order, replace it.
 """
@@ -28,7 +32,6 @@ order tried:
 from __future__ import annotations
 
 import hashlib
-import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -337,6 +340,10 @@ def settled(game: PatienceGame, lost: bool, carry: Chance | None) -> _Choices | 
 
 
 _Found = tuple[tuple[Chance, ...], tuple[tuple[int, ...], ...]]
+#: A known stock's order the solver left undecided: one guess, undecided.
+_UNDECIDED = Chance.of_guesses(0, 1, 1)
+#: A guess's result for one move: won, lost, or left undecided by the solver.
+WON, LOST, UNDECIDED = 1, 0, -1
 
 
 def _known(game: PatienceGame, moves: Sequence[Move], settings: Settings, cache: ReviewCache) -> _Found:
@@ -349,7 +356,7 @@ def _known(game: PatienceGame, moves: Sequence[Move], settings: Settings, cache:
             out.append(Chance(1.0 if status is Status.WON else 0.0, exact=True))
             continue
         sol = solution(child, settings.sample_budget, cache)  # the played move's is known already
-        out.append(Chance(1.0 if sol.won else 0.0, exact=sol.decided))
+        out.append(Chance(1.0 if sol.won else 0.0, exact=True) if sol.decided else _UNDECIDED)
     return tuple(out), ()
 
 
@@ -382,7 +389,7 @@ def _sampled(game: PatienceGame, moves: Sequence[Move], settings: Settings) -> _
     view = game.view()
     digest = hashlib.sha256(repr((settings.seed, game.signature())).encode()).hexdigest()
     rng = random.Random(digest)
-    wins = [[0] * settings.samples for _ in moves]
+    wins = [[LOST] * settings.samples for _ in moves]
     for s in range(settings.samples):
         guess = view.sample(rng)
         if _lost_at_once(guess):
@@ -390,13 +397,10 @@ def _sampled(game: PatienceGame, moves: Sequence[Move], settings: Settings) -> _
         for j, m in enumerate(moves):
             child = guess.copy()
             child.play(m)
-            wins[j][s] = int(_wins(child, settings))
+            wins[j][s] = _wins(child, settings)
     n = settings.samples
-    chances = []
-    for row in wins:
-        p = sum(row) / n
-        chances.append(Chance(p, math.sqrt(p * (1 - p) / n), samples=n))
-    return tuple(chances), tuple(tuple(row) for row in wins)
+    chances = tuple(Chance.of_guesses(row.count(WON), row.count(UNDECIDED), n) for row in wins)
+    return chances, tuple(tuple(row) for row in wins)
 
 
 def _lost_at_once(guess: PatienceGame) -> bool:
@@ -408,14 +412,16 @@ def _lost_at_once(guess: PatienceGame) -> bool:
     return solve(guess, max_nodes=1).result is Verdict.LOST  # its relaxations run first
 
 
-def _wins(child: PatienceGame, settings: Settings) -> bool:
-    """Whether the solver wins ``child`` (a guess at the stock, after a move) within ``sample_budget``."""
+def _wins(child: PatienceGame, settings: Settings) -> int:
+    """Whether the solver wins ``child`` (a guess at the stock, after a move) within ``sample_budget``:
+    ``WON``, ``LOST`` or ``UNDECIDED``."""
     status = child.status
     if status is not Status.PLAYING:
-        return status is Status.WON
+        return WON if status is Status.WON else LOST
     if child.name == "windmill":  # the sampling player's quick test on the search model
-        return wins_guess(WindmillState.from_game(child), nodes=settings.sample_budget)
-    return solve(child, max_nodes=settings.sample_budget).won
+        return WON if wins_guess(WindmillState.from_game(child), nodes=settings.sample_budget) else LOST
+    result = solve(child, max_nodes=settings.sample_budget).result
+    return WON if result is Verdict.WON else LOST if result is Verdict.LOST else UNDECIDED
 
 
 # -- one move's review ---------------------------------------------------------------------------------
@@ -429,10 +435,13 @@ def move_review(
 ) -> MoveReview:
     """The review of ``move``, played in ``game`` (the position before it)."""
     played = found.group[move]
-    c_before = max(found.chances, key=lambda c: c.value)
-    best_i = max(range(len(found.moves)), key=lambda j: (found.chances[j].value, j == played))
+    # The drop is what holds however the undecided guesses come out (low and high are the value
+    # where every guess was decided): the best move's least against the played move's most.
+    chances = found.chances
+    best_i = max(range(len(found.moves)), key=lambda j: (chances[j].low, chances[j].value, j == played))
+    c_before = found.chances[best_i]
     c_after = found.chances[played]
-    drop = max(0.0, c_before.value - c_after.value)
+    drop = max(0.0, c_before.low - c_after.high)
     if drop < 1e-12:
         drop = 0.0
         c_before = c_after
@@ -460,6 +469,12 @@ def _reason(
     if len(found.moves) <= 1:
         return "The only move here (every legal move leads to the same position)."
     if drop == 0.0:
+        could = max(c.high for c in found.chances) - after.low  # the drop, were the undecided to fall so
+        if any(c.undecided for c in found.chances) and could >= Band.INACCURACY.threshold:
+            return (
+                "Not marked: the solver left guesses at the stock undecided, so whether another move was "
+                f"better is not known (after this one: {after})."
+            )
         return f"As good as any move here: a player who cannot see the stock wins {after} after it."
     best = game.describe(found.moves[best_i])
     return f"{_cap(text)} leaves a player who cannot see the stock {after}; {best} keeps {before}."
