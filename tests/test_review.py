@@ -402,3 +402,40 @@ def test_undecided_guesses_are_unknown_not_lost(quilt_early) -> None:
     assert Chance.from_dict(old).undecided == 0
     with pytest.raises(ValueError, match="undecided guesses of only"):
         Chance.from_dict({**old, "samples": 1, "undecided": 2})
+
+
+# -- work shared between consecutive positions (the review's time, benchmarks/review.py) -----------------
+@pytest.mark.parametrize("name", ["windmill", "crazy-quilt"])
+def test_positions_of_the_same_stock_share_their_guesses_and_what_was_found(name, monkeypatch) -> None:
+    """Between two cards shown the positions meet the same guesses at the stock, so what the solver
+    found on a guess after the move played is not searched again: a guess proved lost stays lost, a
+    guess won stays won along its line. The review does less work and knows no less."""
+    from windmill_widget.review import analysis
+
+    game = staged(Game, 29, greedy, 30) if name == "windmill" else None
+    if game is None:
+        game = QuiltGame(seed=3)
+        while len(game.history) < 12:
+            game.play(tips(game.view()))
+    settings = {**TINY, "sample_budget": 150} if name == "crazy-quilt" else {**TINY, "sample_budget": 2_000}
+    calls = {"n": 0}
+    test, lost_at_once = analysis._test, analysis._lost_at_once
+
+    def counted(f):
+        def run(*args, **kwargs):
+            calls["n"] += 1
+            return f(*args, **kwargs)
+
+        return run
+
+    monkeypatch.setattr(analysis, "_test", counted(test))
+    monkeypatch.setattr(analysis, "_lost_at_once", counted(lost_at_once))
+    shared = review(game, cache=ReviewCache(), **settings)
+    work_shared, calls["n"] = calls["n"], 0
+    monkeypatch.setattr(analysis._Choices, "after", lambda self, move: None)  # each position on its own
+    alone = review(game, cache=ReviewCache(), **settings)
+    assert calls["n"] > work_shared > 0
+    for a, b in zip(shared, alone, strict=True):
+        x, y = a.chance_after, b.chance_after  # the move played's chance: a known line only adds wins
+        if x.samples and y.samples and not (x.exact or y.exact):
+            assert x.wins >= y.wins and x.undecided <= y.undecided

@@ -70,10 +70,11 @@ def test_the_review_button_reviews_off_the_event_loop() -> None:
     assert asyncio.run(main()) == (True, 1)
 
 
-def test_the_saved_picture_points_as_the_board_does(reviewed) -> None:
+def test_the_saved_picture_points_as_the_board_does() -> None:
     # Where no widget front end runs (nbconvert's HTML, nbviewer, GitHub) the board's static picture shows
     # the last move and, before a marked move of the review, the move played and the better one as arrows.
-    w, r = reviewed
+    w = WindmillWidget(late_game(Game, 29, 10))  # the fixture's game: its review comes from the cache
+    r = w.review(**SMALL)
     m = r.marked()[0]
     w.seek(m.number - 1)
     g = w.game
