@@ -439,3 +439,26 @@ def test_positions_of_the_same_stock_share_their_guesses_and_what_was_found(name
         x, y = a.chance_after, b.chance_after  # the move played's chance: a known line only adds wins
         if x.samples and y.samples and not (x.exact or y.exact):
             assert x.wins >= y.wins and x.undecided <= y.undecided
+
+
+def test_a_move_is_not_marked_on_the_strength_of_undecided_guesses() -> None:
+    """The drop is what holds however the undecided guesses fall: the best move's chance if its undecided
+    guesses were lost, against the played move's if its were won."""
+    from windmill_widget.review.analysis import _Choices, move_review
+
+    game = Game(seed=1)
+    played, other = game.legal_moves()[:2]  # n1>c and w1>c
+    verdict = SolverVerdict("unknown")
+
+    def reviewed(best: Chance, after: Chance) -> MoveReview:
+        found = _Choices((other, played), (best, after), {other: 0, played: 1})
+        return move_review(0, game, played, verdict, verdict, found)
+
+    decided_best = Chance.of_guesses(3, 0, 4)  # 75%, every guess decided
+    m = reviewed(decided_best, Chance.of_guesses(0, 3, 4))  # 0 wins, but 3 of 4 guesses undecided
+    assert m.band is Band.NONE and m.drop == 0 and m.best is None  # counted as losses it was a blunder
+    assert "undecided" in m.reason and "unknown" in str(m.chance_after)
+    m = reviewed(decided_best, Chance.of_guesses(1, 1, 4))  # at most 50%: a mistake (0.25) for sure
+    assert m.band is Band.MISTAKE and m.drop == pytest.approx(0.25) and m.best == str(other)
+    m = reviewed(Chance.of_guesses(2, 2, 4), Chance.of_guesses(0, 0, 4))  # the better move's are undecided
+    assert m.drop == pytest.approx(0.5) and m.band is Band.BLUNDER  # its two won guesses hold
