@@ -90,3 +90,21 @@ def test_the_saved_picture_points_as_the_board_does() -> None:
     data, _ = w._repr_mimebundle_()
     assert data["image/svg+xml"] == w.game.svg(last_move=w.game.history[-1])
     assert 'data-arrow="0"' not in data["image/svg+xml"]
+
+
+def test_without_numba_the_review_button_takes_lighter_settings() -> None:
+    # Windmill's defaults take many minutes as Python (JupyterLite, no numba): the button takes the
+    # lighter PYTHON_DEFAULTS there; review() itself keeps its defaults, the same on every machine.
+    from pure_python import as_python
+
+    from windmill_widget.core.compiled import COMPILED
+    from windmill_widget.review import DEFAULTS, PYTHON_DEFAULTS
+
+    script = (
+        "import json\nfrom windmill_widget.widget import QuiltWidget, WindmillWidget\n"
+        "print(json.dumps([WindmillWidget(seed=1).review_settings, QuiltWidget(seed=1).review_settings]))\n"
+    )
+    assert as_python(script) == [PYTHON_DEFAULTS["windmill"], PYTHON_DEFAULTS["crazy-quilt"]]
+    assert PYTHON_DEFAULTS["windmill"]["sample_budget"] < DEFAULTS["windmill"]["sample_budget"]
+    if COMPILED:
+        assert WindmillWidget(seed=1).review_settings == {}

@@ -53,6 +53,7 @@ import traitlets
 
 from .core import Card, IllegalMove, Move, PatienceGame, find_game
 from .core.cards import NUM_CARDS
+from .core.compiled import COMPILED
 from .core.finish import sure_finish
 from .core.outcome import TextEnum
 from .core.pysolfc import MAX_NUMBER as MAX_PYSOLFC_NUMBER
@@ -325,8 +326,13 @@ class PatienceWidget(anywidget.AnyWidget):
         self._autoplaying = False
         self._finish: tuple[tuple, tuple[Move, ...] | None] | None = None  # (position, its sure finish)
         #: What the board's Review button passes to :func:`windmill_widget.review.review` (e.g.
-        #: ``{"budget": 20_000}`` for a quicker, rougher review).
+        #: ``{"budget": 20_000}`` for a quicker, rougher review): nothing (the defaults) where numba
+        #: compiles the solvers, lighter settings where they run as Python (``review.PYTHON_DEFAULTS``).
         self.review_settings: dict[str, Any] = {}
+        if not COMPILED:
+            from .review import PYTHON_DEFAULTS
+
+            self.review_settings = dict(PYTHON_DEFAULTS.get(self._game.name, {}))
         self._review: Any = None  # the last review (windmill_widget.review.Review) and its line:
         self._reviewed: tuple[str, tuple[str, ...]] | None = None  # (origin, moves) it is of
         self._displays: list[Any] = []  # display handles of this board's outputs (save_picture)

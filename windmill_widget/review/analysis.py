@@ -63,6 +63,14 @@ DEFAULTS: dict[str, dict[str, int]] = {
     "windmill": {"budget": 300_000, "samples": SAMPLES, "sample_budget": NODES},
     "crazy-quilt": {"budget": 30_000, "samples": 4, "sample_budget": 500},
 }
+#: Lighter settings for where the solvers' loops run as Python (no numba: JupyterLite, a default
+#: install), which the board's Review button takes there (``w.review_settings``): a typical Windmill
+#: game then reviews in about a minute, not many (benchmarks/review.py). Crazy Quilt's solver runs
+#: as Python anyway. :func:`review` itself keeps its defaults, the same on every machine.
+PYTHON_DEFAULTS: dict[str, dict[str, int]] = {
+    "windmill": {"budget": 50_000, "samples": 4, "sample_budget": 2_000},
+    "crazy-quilt": {},
+}
 #: Windmill's default ``budget`` and ``sample_budget`` (one line each: the API reference reads them).
 BUDGET: int = DEFAULTS["windmill"]["budget"]
 SAMPLE_BUDGET: int = DEFAULTS["windmill"]["sample_budget"]
