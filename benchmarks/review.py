@@ -24,8 +24,10 @@ relaxation its guess already passed. The typical games (the defaults above; each
 quick player, deal 3, both lost), CPU s, before -> after:
 
     Windmill, numba, default settings                         5.3 -> 3.9
+    Windmill, pure Python, default settings                   248.5 -> 210.2
     Windmill, pure Python, samples 4, sample_budget 2000,
-      budget 50000 (the defaults would take many minutes)    76.1 -> 52.7
+      budget 50000 (review.PYTHON_DEFAULTS, the board's
+      Review button's without numba)                         76.1 -> 52.7
     Crazy Quilt, numba, default settings                     17.3 -> 14.4
     Crazy Quilt, pure Python, default settings               16.3 -> 13.5
 

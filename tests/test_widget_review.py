@@ -93,7 +93,7 @@ def test_the_saved_picture_points_as_the_board_does() -> None:
 
 
 def test_without_numba_the_review_button_takes_lighter_settings() -> None:
-    # Windmill's defaults take many minutes as Python (JupyterLite, no numba): the button takes the
+    # Windmill's defaults take minutes as Python (JupyterLite, no numba): the button takes the
     # lighter PYTHON_DEFAULTS there; review() itself keeps its defaults, the same on every machine.
     from pure_python import as_python
 

@@ -65,7 +65,7 @@ DEFAULTS: dict[str, dict[str, int]] = {
 }
 #: Lighter settings for where the solvers' loops run as Python (no numba: JupyterLite, a default
 #: install), which the board's Review button takes there (``w.review_settings``): a typical Windmill
-#: game then reviews in about a minute, not many (benchmarks/review.py). Crazy Quilt's solver runs
+#: game then reviews in about a minute, not three or four (benchmarks/review.py). Crazy Quilt's solver runs
 #: as Python anyway. :func:`review` itself keeps its defaults, the same on every machine.
 PYTHON_DEFAULTS: dict[str, dict[str, int]] = {
     "windmill": {"budget": 50_000, "samples": 4, "sample_budget": 2_000},
