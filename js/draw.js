@@ -4,7 +4,7 @@
 // card, then the counters and captions above every highlight, then the cards in flight.
 
 import { counterFont } from "./boards/counter.js";
-import { counterAnchor, topCardRect, visibleCardRects } from "./layout.js";
+import { chartRuns, counterAnchor, topCardRect, visibleCardRects } from "./layout.js";
 
 const RANK_TEXT = { A: "A", T: "10", J: "J", Q: "Q", K: "K" };
 const RED_SUITS = new Set(["H", "D"]);
@@ -490,13 +490,26 @@ export function drawReviewChart(ctx, chart, review, theme, current) {
     ctx.restore();
   }
   const chances = review.chances ?? [];
+  const { runs, unknown } = chartRuns(chances);
+  // Where the chance is unknown (null), no line: a shaded column says so, as the table says "unknown".
+  const step = chart.moves ? (plot.right - plot.left) / chart.moves : 0;
+  ctx.save();
+  ctx.globalAlpha = 0.18;
+  ctx.fillStyle = theme.mutedText;
+  for (const i of unknown) {
+    ctx.fillRect(chart.x(i) - Math.max(1, step / 2), plot.top, Math.max(2, step), plot.bottom - plot.top);
+  }
+  ctx.restore();
   ctx.strokeStyle = theme.accent;
   ctx.lineWidth = 2;
-  ctx.beginPath();
-  chances.forEach((c, i) => (i ? ctx.lineTo(chart.x(i), chart.y(c)) : ctx.moveTo(chart.x(i), chart.y(c))));
-  ctx.stroke();
+  for (const run of runs) {
+    ctx.beginPath();
+    run.forEach(([i, c], k) => (k ? ctx.lineTo(chart.x(i), chart.y(c)) : ctx.moveTo(chart.x(i), chart.y(c))));
+    if (run.length === 1) ctx.lineTo(chart.x(run[0][0]) + 1, chart.y(run[0][1])); // a lone point shows
+    ctx.stroke();
+  }
   for (const mark of review.marks ?? []) {
-    const c = chances[mark.move] ?? 0;
+    const c = chances[mark.move] ?? 0.5;
     ctx.fillStyle = theme[mark.band] ?? theme.warn;
     ctx.beginPath();
     ctx.arc(chart.x(mark.move), chart.y(c), 4.5, 0, Math.PI * 2);
@@ -506,7 +519,7 @@ export function drawReviewChart(ctx, chart, review, theme, current) {
     ctx.strokeStyle = theme.text;
     ctx.lineWidth = 2;
     ctx.beginPath();
-    ctx.arc(chart.x(current), chart.y(chances[current] ?? 0), 6, 0, Math.PI * 2);
+    ctx.arc(chart.x(current), chart.y(chances[current] ?? 0.5), 6, 0, Math.PI * 2);
     ctx.stroke();
   }
   ctx.fillStyle = theme.mutedText;

@@ -213,6 +213,25 @@ export function chartLayout(width, moves) {
   };
 }
 
+/** The review chart's curve split where the chance is unknown (null: the solver left most guesses
+ * undecided): `runs`, each a list of [i, chance] points to join, and `unknown`, the positions to shade. */
+export function chartRuns(chances) {
+  const runs = [];
+  const unknown = [];
+  let run = [];
+  chances.forEach((c, i) => {
+    if (c === null || c === undefined) {
+      unknown.push(i);
+      if (run.length) runs.push(run);
+      run = [];
+    } else {
+      run.push([i, c]);
+    }
+  });
+  if (run.length) runs.push(run);
+  return { runs, unknown };
+}
+
 /** The point (position after i moves) a click at (x, y) on the chart means: the nearest one, or null
  * outside the plot (a little slack around it). */
 export function chartPointAt(chart, x, y) {

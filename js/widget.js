@@ -595,7 +595,9 @@ function render({ model, el }) {
     chartCanvas.setAttribute("aria-valuemax", String(chart.moves));
     chartCanvas.setAttribute("aria-valuenow", String(state.moves ?? 0));
     const mark = (review.marks ?? []).find((m) => m.move === (state.moves ?? 0) + 1);
-    chartCanvas.setAttribute("aria-valuetext", `Move ${state.moves ?? 0}${mark ? `; next, a ${mark.band}: ${mark.text}` : ""}`);
+    const c = (review.chances ?? [])[state.moves ?? 0];
+    const chance = c === null || c === undefined ? "chance unknown" : `chance ${Math.round(c * 100)}%`;
+    chartCanvas.setAttribute("aria-valuetext", `Move ${state.moves ?? 0}, ${chance}${mark ? `; next, a ${mark.band}: ${mark.text}` : ""}`);
   }
 
   /** To position `i` of the reviewed line; a marked move's point goes to just before it (its arrows show). */

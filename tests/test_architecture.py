@@ -3,6 +3,8 @@
 - the shared core imports nothing above it (no game, no player, no lab, no widget);
 - each game's package imports the core and itself only: one game never imports another;
 - the strategies, solver and lab depend on the engine only (never the widget);
+- the review depends on the engine, the solver and the players, never on the lab (the helpers both
+  use, such as the HTML table, live in the core);
 - the lab and the widget reach a game only through the core's protocol (the registry, the game
   class and its view), never by importing a game's package;
 - players use the games' public interfaces: no ``view._pos``, no private names of another package.
@@ -120,6 +122,13 @@ def test_players_solver_and_lab_do_not_import_the_widget(path: Path) -> None:
             f"{path} imports {name}"
         )
         assert name.split(".")[0] not in {"anywidget", "ipywidgets"}, f"{path} imports {name}"
+
+
+@pytest.mark.parametrize("path", modules_under("review"), ids=lambda p: p.name)
+def test_the_review_does_not_import_the_lab(path: Path) -> None:
+    for name in imported_modules(path):
+        assert not name.startswith("windmill_widget.lab"), f"review/{path.name} imports {name}"
+        assert not name.startswith("windmill_widget.rl"), f"review/{path.name} imports {name}"
 
 
 @pytest.mark.parametrize(

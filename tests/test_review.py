@@ -357,3 +357,108 @@ def test_review_never_raises_on_short_staged_games(game_type, seed, stock, moves
         assert [m.move for m in r] == [str(m) for m in game.history]
         for m in r:
             assert 0 <= m.chance_after.value <= m.chance_before.value + 1e-9 <= 1 + 1e-9
+
+
+# -- undecided guesses: unknown, not lost ------------------------------------------------------------
+@pytest.fixture(scope="module")
+def quilt_early():
+    """The first moves of tips's game of Crazy Quilt deal 3, long before the redeal: with a small budget
+    per guess the solver decides few guesses at the stock."""
+    full = QuiltGame(seed=3)
+    while full.status == "playing" and len(full.history) < 14:
+        full.play(tips(full.view()))
+    return full
+
+
+def test_undecided_guesses_are_unknown_not_lost(quilt_early) -> None:
+    from windmill_widget.widget import QuiltWidget
+
+    board = QuiltWidget(quilt_early.copy())  # the board's review: its chart draws what the review knows
+    settings = {"budget": 3_000, "sample_budget": 60, "samples": 4}
+    r = board.review(cache=ReviewCache(), **settings)
+    chances = [c for m in r for c in (m.chance_before, m.chance_after)]
+    undecided = [c for c in chances if c.undecided]
+    assert undecided, "the small budget leaves guesses undecided"
+    for c in undecided:
+        assert not c.exact and 0 < c.undecided <= c.samples
+        assert c.low <= c.value <= c.high and c.high - c.low == pytest.approx(c.undecided / c.samples)
+        if not c.known:  # fewer than half decided: shown as unknown, not 0%
+            assert "unknown" in str(c) and f"{c.undecided} of {c.samples} guesses undecided" in str(c)
+    unknown = [i for i, m in enumerate(r) if not m.chance_before.known]
+    assert unknown and all(r.chances()[i] is None for i in unknown)  # the chart leaves a gap
+    assert all(board.review_chart["chances"][i] is None for i in unknown)
+    rows = r.rows()
+    assert all("unknown" in rows[i][4] for i in unknown)  # and the table says so
+    assert "the chance is unknown" in r.summary()
+    for m in r:  # a mark holds however the undecided guesses come out
+        assert m.drop == pytest.approx(max(0.0, m.chance_before.low - m.chance_after.high))
+        assert m.band is Band.of(m.drop)
+        if not m.chance_after.known:
+            assert m.band is Band.NONE
+    data = json.loads(json.dumps(r.to_dict()))
+    assert Review.from_dict(data) == r
+    old = data["moves"][0]["chance_after"]  # a review saved before guesses were counted undecided
+    del old["undecided"]
+    assert Chance.from_dict(old).undecided == 0
+    with pytest.raises(ValueError, match="undecided guesses of only"):
+        Chance.from_dict({**old, "samples": 1, "undecided": 2})
+
+
+# -- work shared between consecutive positions (the review's time, benchmarks/review.py) -----------------
+@pytest.mark.parametrize("name", ["windmill", "crazy-quilt"])
+def test_positions_of_the_same_stock_share_their_guesses_and_what_was_found(name, monkeypatch) -> None:
+    """Between two cards shown the positions meet the same guesses at the stock, so what the solver
+    found on a guess after the move played is not searched again: a guess proved lost stays lost, a
+    guess won stays won along its line. The review does less work and knows no less."""
+    from windmill_widget.review import analysis
+
+    game = staged(Game, 29, greedy, 30) if name == "windmill" else None
+    if game is None:
+        game = QuiltGame(seed=3)
+        while len(game.history) < 12:
+            game.play(tips(game.view()))
+    settings = {**TINY, "sample_budget": 150} if name == "crazy-quilt" else {**TINY, "sample_budget": 2_000}
+    calls = {"n": 0}
+    test, lost_at_once = analysis._test, analysis._lost_at_once
+
+    def counted(f):
+        def run(*args, **kwargs):
+            calls["n"] += 1
+            return f(*args, **kwargs)
+
+        return run
+
+    monkeypatch.setattr(analysis, "_test", counted(test))
+    monkeypatch.setattr(analysis, "_lost_at_once", counted(lost_at_once))
+    shared = review(game, cache=ReviewCache(), **settings)
+    work_shared, calls["n"] = calls["n"], 0
+    monkeypatch.setattr(analysis._Choices, "after", lambda self, move: None)  # each position on its own
+    alone = review(game, cache=ReviewCache(), **settings)
+    assert calls["n"] > work_shared > 0
+    for a, b in zip(shared, alone, strict=True):
+        x, y = a.chance_after, b.chance_after  # the move played's chance: a known line only adds wins
+        if x.samples and y.samples and not (x.exact or y.exact):
+            assert x.wins >= y.wins and x.undecided <= y.undecided
+
+
+def test_a_move_is_not_marked_on_the_strength_of_undecided_guesses() -> None:
+    """The drop is what holds however the undecided guesses fall: the best move's chance if its undecided
+    guesses were lost, against the played move's if its were won."""
+    from windmill_widget.review.analysis import _Choices, move_review
+
+    game = Game(seed=1)
+    played, other = game.legal_moves()[:2]  # n1>c and w1>c
+    verdict = SolverVerdict("unknown")
+
+    def reviewed(best: Chance, after: Chance) -> MoveReview:
+        found = _Choices((other, played), (best, after), {other: 0, played: 1})
+        return move_review(0, game, played, verdict, verdict, found)
+
+    decided_best = Chance.of_guesses(3, 0, 4)  # 75%, every guess decided
+    m = reviewed(decided_best, Chance.of_guesses(0, 3, 4))  # 0 wins, but 3 of 4 guesses undecided
+    assert m.band is Band.NONE and m.drop == 0 and m.best is None  # counted as losses it was a blunder
+    assert "undecided" in m.reason and "unknown" in str(m.chance_after)
+    m = reviewed(decided_best, Chance.of_guesses(1, 1, 4))  # at most 50%: a mistake (0.25) for sure
+    assert m.band is Band.MISTAKE and m.drop == pytest.approx(0.25) and m.best == str(other)
+    m = reviewed(Chance.of_guesses(2, 2, 4), Chance.of_guesses(0, 0, 4))  # the better move's are undecided
+    assert m.drop == pytest.approx(0.5) and m.band is Band.BLUNDER  # its two won guesses hold

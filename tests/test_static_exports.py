@@ -31,7 +31,8 @@ def test_replay_controls_show_the_position_and_what_they_do_without_a_kernel() -
     assert data["text/plain"] == repr(ui) == f"<ReplayControls: move 1 of 2 of {ui.board!r}>"
     html = data["text/html"]
     assert "line of 2 moves, shown at move 1" in html
-    assert ui.board.game._repr_html_() in html  # the position at the slider, as a picture
+    assert ui.board.picture()._repr_html_() in html  # the position at the slider, as a picture
+    assert str(ui.board.picture()) == ui.board.game.svg(last_move=ui.board.game.history[-1])  # move 1 tinted
     assert not WIDGET_TEXT.search(data["text/plain"])
 
 

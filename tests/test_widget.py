@@ -422,7 +422,8 @@ def test_mimebundle_keeps_the_live_view_and_adds_a_picture_and_text(w: WindmillW
     assert view["model_id"] == w.model_id and view["version_major"] == 2
     assert data["text/plain"] == repr(w) == "<WindmillWidget seed=42 strict, 1 move, centre 1/52, playing>"
     picture = data["image/svg+xml"]
-    assert picture == w.game.svg()  # the position now, not the deal
+    assert picture == w.game.svg(last_move=w.game.history[-1])  # the position now, its last move tinted
+    assert picture != w.game.svg()  # (the tint shows)
     assert ET.fromstring(picture).tag == "{http://www.w3.org/2000/svg}svg"
     assert "nw 1/13" in picture  # the King just played to corner nw
     assert isinstance(metadata, dict)
@@ -437,12 +438,12 @@ def test_the_picture_says_it_is_one_and_a_closed_board_says_why_it_cannot_play(w
 
     data, _ = w._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in data
-    assert data["text/html"].startswith(w.game._repr_html_()) and PICTURE_NOTE in data["text/html"]
+    assert data["text/html"].startswith(w.picture()._repr_html_()) and PICTURE_NOTE in data["text/html"]
     w.close()
     data, _ = PatienceWidget._repr_mimebundle_(w)  # ipywidgets' close() drops the instance's method
     assert "application/vnd.jupyter.widget-view+json" not in data
     assert PICTURE_NOTE_CLOSED in data["text/html"] and PICTURE_NOTE not in data["text/html"]
-    assert data["image/svg+xml"] == w.game.svg() and data["text/plain"] == repr(w)
+    assert data["image/svg+xml"] == str(w.picture()) and data["text/plain"] == repr(w)
 
 
 def test_a_boards_saved_picture_follows_it_when_autoplay_ends(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -471,7 +472,9 @@ def test_a_boards_saved_picture_follows_it_when_autoplay_ends(monkeypatch: pytes
     assert shown[-1]["image/svg+xml"] == board.game.svg() and "0 moves" in shown[-1]["text/plain"]
     asyncio.run(board.run_autoplay(greedy, delay=0, max_moves=5))
     assert len(board.game.history) == 5
-    assert shown[-1]["image/svg+xml"] == board.game.svg() and "5 moves" in shown[-1]["text/plain"]
+    last = board.game.history[-1]
+    assert shown[-1]["image/svg+xml"] == board.game.svg(last_move=last)
+    assert "5 moves" in shown[-1]["text/plain"]
     assert "application/vnd.jupyter.widget-view+json" in shown[-1]  # still the live board too
 
 

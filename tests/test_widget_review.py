@@ -6,6 +6,7 @@ and the reason. Short staged games and small budgets (see tests/test_review.py).
 from __future__ import annotations
 
 import asyncio
+from html import escape
 
 import pytest
 from review_games import QUICK, SMALL, late_game
@@ -67,3 +68,43 @@ def test_the_review_button_reviews_off_the_event_loop() -> None:
         return busy, len(q.review_chart["chances"]) - len(q.game.history)
 
     assert asyncio.run(main()) == (True, 1)
+
+
+def test_the_saved_picture_points_as_the_board_does() -> None:
+    # Where no widget front end runs (nbconvert's HTML, nbviewer, GitHub) the board's static picture shows
+    # the last move and, before a marked move of the review, the move played and the better one as arrows.
+    w = WindmillWidget(late_game(Game, 29, 10))  # the fixture's game: its review comes from the cache
+    r = w.review(**SMALL)
+    m = r.marked()[0]
+    w.seek(m.number - 1)
+    g = w.game
+    arrows = [(*m.move.split(">"), m.band.value)]
+    if m.best and ">" in m.best:
+        arrows.append((*m.best.split(">"), "better"))
+    data, _ = w._repr_mimebundle_()  # what the board's display sends (see _ipython_display_)
+    last = g.history[-1] if g.history else None
+    assert data["image/svg+xml"] == g.svg(last_move=last, arrows=arrows)
+    assert data["text/html"].startswith(g.picture(arrows=arrows)._repr_html_())
+    assert escape(f"Move {m.number}, {m.move}") in data["text/html"]  # the reason, as the board's note
+    w.seek(len(g.history) + len(g.redo_moves))  # the end of the line: the last move only, nothing marked
+    data, _ = w._repr_mimebundle_()
+    assert data["image/svg+xml"] == w.game.svg(last_move=w.game.history[-1])
+    assert 'data-arrow="0"' not in data["image/svg+xml"]
+
+
+def test_without_numba_the_review_button_takes_lighter_settings() -> None:
+    # Windmill's defaults take minutes as Python (JupyterLite, no numba): the button takes the
+    # lighter PYTHON_DEFAULTS there; review() itself keeps its defaults, the same on every machine.
+    from pure_python import as_python
+
+    from windmill_widget.core.compiled import COMPILED
+    from windmill_widget.review import DEFAULTS, PYTHON_DEFAULTS
+
+    script = (
+        "import json\nfrom windmill_widget.widget import QuiltWidget, WindmillWidget\n"
+        "print(json.dumps([WindmillWidget(seed=1).review_settings, QuiltWidget(seed=1).review_settings]))\n"
+    )
+    assert as_python(script) == [PYTHON_DEFAULTS["windmill"], PYTHON_DEFAULTS["crazy-quilt"]]
+    assert PYTHON_DEFAULTS["windmill"]["sample_budget"] < DEFAULTS["windmill"]["sample_budget"]
+    if COMPILED:
+        assert WindmillWidget(seed=1).review_settings == {}

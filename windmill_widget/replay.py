@@ -74,7 +74,7 @@ class ReplayControls(widgets.VBox):
             f"<p>▶ Replay of a line of {self.slider.max} moves, shown at move {self.slider.value}: run the "
             "notebook to play it or step through it with the slider.</p>"
         )
-        picture = self.board.game._repr_html_()
+        picture = self.board.picture()._repr_html_()
         static = {"text/html": note + picture, "text/plain": repr(self)}
         return with_fallback(super()._repr_mimebundle_(**kwargs), static)
 

@@ -53,10 +53,12 @@ import traitlets
 
 from .core import Card, IllegalMove, Move, PatienceGame, find_game
 from .core.cards import NUM_CARDS
+from .core.compiled import COMPILED
 from .core.finish import sure_finish
 from .core.outcome import TextEnum
 from .core.pysolfc import MAX_NUMBER as MAX_PYSOLFC_NUMBER
 from .core.share import deal_from, deal_text, parse_deal, share_line
+from .core.svg import Picture
 from .core.text import excerpt, shorten
 from .fallback import PICTURE_NOTE, PICTURE_NOTE_CLOSED, picture_note, with_fallback
 from .guard import call_guarded
@@ -324,8 +326,13 @@ class PatienceWidget(anywidget.AnyWidget):
         self._autoplaying = False
         self._finish: tuple[tuple, tuple[Move, ...] | None] | None = None  # (position, its sure finish)
         #: What the board's Review button passes to :func:`windmill_widget.review.review` (e.g.
-        #: ``{"budget": 20_000}`` for a quicker, rougher review).
+        #: ``{"budget": 20_000}`` for a quicker, rougher review): nothing (the defaults) where numba
+        #: compiles the solvers, lighter settings where they run as Python (``review.PYTHON_DEFAULTS``).
         self.review_settings: dict[str, Any] = {}
+        if not COMPILED:
+            from .review import PYTHON_DEFAULTS
+
+            self.review_settings = dict(PYTHON_DEFAULTS.get(self._game.name, {}))
         self._review: Any = None  # the last review (windmill_widget.review.Review) and its line:
         self._reviewed: tuple[str, tuple[str, ...]] | None = None  # (origin, moves) it is of
         self._displays: list[Any] = []  # display handles of this board's outputs (save_picture)
@@ -396,12 +403,23 @@ class PatienceWidget(anywidget.AnyWidget):
         left, and its picture says so."""
         closed = self.comm is None
         note = PICTURE_NOTE_CLOSED if closed else PICTURE_NOTE
+        picture = self.picture()
+        _, _, review_note = self._review_note()
+        pointed = "" if review_note is None else f"\n{picture_note(review_note)}"
         static = {
-            "image/svg+xml": self._game.svg(),
-            "text/html": f"{self._game._repr_html_()}\n{picture_note(note)}",
+            "image/svg+xml": str(picture),
+            "text/html": f"{picture._repr_html_()}{pointed}\n{picture_note(note)}",
             "text/plain": repr(self),
         }
         return with_fallback(None if closed else super()._repr_mimebundle_(**kwargs), static)
+
+    def picture(self) -> Picture:
+        """The position on the board as a static picture that points as the live board does: the last
+        move tinted and, before a marked move of the reviewed line (:meth:`review`), the move played (in
+        its band's colour) and the better one as arrows. What the board's saved output shows where no
+        widget front end runs (nbconvert's HTML, nbviewer, GitHub)."""
+        _, arrows, _ = self._review_note()
+        return self._game.picture(arrows=[(a["src"], a["dst"], a["colour"]) for a in arrows])
 
     def _ipython_display_(self) -> None:
         """Shown under a display id (``display(board)``, or a board as a cell's last value), so that
@@ -622,7 +640,7 @@ class PatienceWidget(anywidget.AnyWidget):
         ]
         turning = result.turning_point
         self.review_chart = {
-            "chances": [round(c, 4) for c in result.chances()],
+            "chances": [None if c is None else round(c, 4) for c in result.chances()],  # None: unknown
             "marks": marks,
             "turning": turning.number if turning is not None else None,
             "summary": result.summary(),

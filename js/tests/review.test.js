@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
-import { chartLayout, chartPointAt } from "../layout.js";
+import { chartLayout, chartPointAt, chartRuns } from "../layout.js";
 
 describe("chartLayout", () => {
   const c = chartLayout(800, 40);
@@ -30,5 +30,17 @@ describe("chartPointAt", () => {
   it("is null away from the plot", () => {
     assert.equal(chartPointAt(c, c.x(12), c.plot.bottom + 30), null);
     assert.equal(chartPointAt(c, 0, c.y(0.5)), null);
+  });
+});
+
+describe("chartRuns", () => {
+  it("joins the known chances and leaves a gap where the chance is unknown (null)", () => {
+    const { runs, unknown } = chartRuns([0.5, 0.4, null, null, 0.2, 0.1]);
+    assert.deepEqual(runs, [[[0, 0.5], [1, 0.4]], [[4, 0.2], [5, 0.1]]]);
+    assert.deepEqual(unknown, [2, 3]);
+  });
+  it("keeps a chance of 0 (a known loss) on the curve", () => {
+    assert.deepEqual(chartRuns([0, null, 0]).runs, [[[0, 0]], [[2, 0]]]);
+    assert.deepEqual(chartRuns([]).runs, []);
   });
 });

@@ -266,20 +266,3 @@ def distribution_svg(
     for v in (1, 26, 52, 78, 104):
         shapes.append(Text(left + (v - 0.5) * step, height - 8, str(v), anchor="middle", size=11, fill=MUTED))
     return to_svg(width, height, shapes)
-
-
-def html_table(header: Sequence[str], rows: Iterable[Sequence[object]], *, caption: str = "") -> str:
-    """A plain HTML table; numbers right-aligned. Cells are escaped."""
-    th = "".join(f'<th style="text-align:left;padding:3px 10px">{escape(h)}</th>' for h in header)
-    body = []
-    for row in rows:
-        cells = []
-        for v in row:
-            align = "right" if isinstance(v, (int, float)) or str(v)[:1].isdigit() else "left"
-            cells.append(f'<td style="text-align:{align};padding:3px 10px">{escape(str(v))}</td>')
-        body.append(f"<tr>{''.join(cells)}</tr>")
-    cap = f'<caption style="text-align:left;padding:3px 0">{escape(caption)}</caption>' if caption else ""
-    return (
-        f'<table style="border-collapse:collapse">{cap}<thead><tr>{th}</tr></thead>'
-        f"<tbody>{''.join(body)}</tbody></table>"
-    )

@@ -19,8 +19,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.registry import find_game
 from ..core.svg import as_img
+from ..core.tables import html_table
 from .ceiling import Ceiling
-from .charts import WIDTH, Bar, html_table, win_rate_svg
+from .charts import WIDTH, Bar, win_rate_svg
 from .results import Results, need_pandas
 from .stats import Paired
 

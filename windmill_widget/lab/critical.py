@@ -33,10 +33,10 @@ from ..core.errors import IllegalMove
 from ..core.game import PatienceGame
 from ..core.moves import Move
 from ..core.registry import find_game
+from ..core.tables import html_table
 from ..core.text import excerpt, shorten
 from ..solver import solve
 from ..solver.verdict import Verdict
-from .charts import html_table
 from .progress import progress_bar
 from .stats import Paired, wilson
 

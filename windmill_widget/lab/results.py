@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.registry import find_game
 from ..core.svg import as_img
-from .charts import WIDTH, Bar, distribution_svg, html_table, win_rate_svg
+from ..core.tables import html_table
+from .charts import WIDTH, Bar, distribution_svg, win_rate_svg
 from .records import GameRecord
 from .stats import wilson
 

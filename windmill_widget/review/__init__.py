@@ -62,6 +62,7 @@ from .analysis import (
     DEFAULTS,
     EXACT,
     EXACT_UNITS,
+    PYTHON_DEFAULTS,
     SAMPLE_BUDGET,
     SAMPLES,
     ReviewCache,
@@ -82,6 +83,7 @@ __all__ = [
     "DEFAULTS",
     "EXACT",
     "EXACT_UNITS",
+    "PYTHON_DEFAULTS",
     "SAMPLES",
     "SAMPLE_BUDGET",
     "Band",
@@ -139,6 +141,7 @@ def review(
             bar.update(1)
         reviewed = []
         last_unseen: tuple = ()
+        prior = None  # what the solver found on each guess after the last move (analysis.choices)
         redealt = False  # after a redeal the player has seen the new stock's order (as the waste)
         for i, move in enumerate(moves):
             position = positions[i]
@@ -147,8 +150,12 @@ def review(
                 remember(positions[i + 1], verdicts[i + 1], cache)
             # no estimate where the verdict or the move before settles it (analysis.settled)
             unseen = position.view().unseen
-            carry = reviewed[-1].chance_after if reviewed and unseen == last_unseen else None
-            found = settled(position, verdicts[i].lost, carry) or choices(position, known, settings, cache)
+            shown = unseen != last_unseen or not reviewed  # a card was shown: other guesses from here
+            carry = None if shown else reviewed[-1].chance_after
+            found = settled(position, verdicts[i].lost, carry) or choices(
+                position, known, settings, cache, None if shown else prior
+            )
+            prior = found.after(move)
             last_unseen = unseen
             reviewed.append(move_review(i, position, move, verdicts[i], verdicts[i + 1], found))
             redealt = redealt or str(move) == "redeal"

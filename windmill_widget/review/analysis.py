@@ -17,10 +17,18 @@ order tried:
 * *exact*: Windmill with at most ``exact`` cards in the stock, under rules the exact search takes
   (:func:`~windmill_widget.solver.windmill.no_peek.no_peek`), within ``exact_units`` of work;
 * *sampled*: the unseen cards shuffled into the stock ``samples`` times (seeded by ``seed`` and the
-  position); on each guess the solver (``sample_budget`` positions) is asked whether the deal can
+  unseen cards); on each guess the solver (``sample_budget`` positions) is asked whether the deal can
   be won after the move, as the ``sampling`` player asks it. Every group meets the same guesses,
-  so their difference is measured with less noise than each. A guess the solver leaves undecided
-  counts as a loss. This counts what a player who guessed the order could win, so it leans high
+  so their difference is measured with less noise than each. A Crazy Quilt guess the solver
+  leaves undecided (its budget ran out) is neither a win nor a loss: the chance is over the
+  decided guesses, with bounds (:class:`~windmill_widget.review.Chance`), and a move's drop is only
+  what holds however the undecided guesses come out, so no move is marked on their strength.
+  (Windmill's quick test, the ``sampling`` player's, counts a guess its beam search does not win
+  as lost.) The guesses are seeded by the cards the player has not seen, so the positions between
+  two cards shown meet the same guesses, and each starts from what the solver found on them after
+  the move that led there: a guess proved lost stays lost (no search), a guess won stays won after
+  its line's next move, and a guess the relaxations could not prove lost is not put to them again.
+  This counts what a player who guessed the order could win, so it leans high
   where a player must commit before seeing which order it is (strategy fusion); near the stock's
   end the exact search, and after a redeal the known order, replace it.
 """
@@ -28,7 +36,6 @@ order tried:
 from __future__ import annotations
 
 import hashlib
-import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -40,11 +47,12 @@ from ..core.moves import Move
 from ..core.outcome import Status
 from ..core.text import excerpt
 from ..games.windmill.search import SearchState as WindmillState
+from ..games.windmill.search import concrete_move
 from ..solver import Solution, solve
 from ..solver.verdict import Verdict
 from ..solver.windmill.bound import dig_search
 from ..solver.windmill.no_peek import no_peek, takes
-from ..strategies.windmill.sampling import EXACT, EXACT_UNITS, NODES, RELAX, SAMPLES, wins_guess
+from ..strategies.windmill.sampling import EXACT, EXACT_UNITS, NODES, RELAX, SAMPLES, guess_line
 from .values import Band, Chance, MoveReview, SolverVerdict
 
 #: Each game's default effort: positions the clairvoyant solver may search for each position it is
@@ -54,6 +62,14 @@ from .values import Band, Chance, MoveReview, SolverVerdict
 DEFAULTS: dict[str, dict[str, int]] = {
     "windmill": {"budget": 300_000, "samples": SAMPLES, "sample_budget": NODES},
     "crazy-quilt": {"budget": 30_000, "samples": 4, "sample_budget": 500},
+}
+#: Lighter settings for where the solvers' loops run as Python (no numba: JupyterLite, a default
+#: install), which the board's Review button takes there (``w.review_settings``): a typical Windmill
+#: game then reviews in about a minute, not three or four (benchmarks/review.py). Crazy Quilt's solver runs
+#: as Python anyway. :func:`review` itself keeps its defaults, the same on every machine.
+PYTHON_DEFAULTS: dict[str, dict[str, int]] = {
+    "windmill": {"budget": 50_000, "samples": 4, "sample_budget": 2_000},
+    "crazy-quilt": {},
 }
 #: Windmill's default ``budget`` and ``sample_budget`` (one line each: the API reference reads them).
 BUDGET: int = DEFAULTS["windmill"]["budget"]
@@ -139,10 +155,22 @@ class _Choices:
     chances: tuple[Chance, ...]
     group: dict[Move, int]
     wins: tuple[tuple[int, ...], ...] = ()  # per group, per guess (sampled only)
+    guesses: tuple[tuple[_Guess, ...], ...] = ()  # per group, per guess: what the solver found (sampled)
 
     @property
     def best(self) -> float:
         return max(c.value for c in self.chances)
+
+    def after(self, move: Move) -> tuple[_Guess, ...] | None:
+        """What the solver found on each guess after ``move`` (sampled afresh only, else ``None``):
+        the next position meets the same guesses if no card was shown, and starts from these."""
+        if not self.guesses:
+            return None
+        j = self.group[move]
+        found = self.guesses[j]
+        if move != self.moves[j]:  # another move of the group: the same verdicts, not the same line
+            found = tuple((r, proved, None) for r, proved, _ in found)
+        return found
 
 
 @dataclass(frozen=True)
@@ -279,9 +307,16 @@ def solution(game: PatienceGame, budget: int, cache: ReviewCache) -> Solution:
 
 
 # -- a no-peeking player's chances ---------------------------------------------------------------------
-def choices(game: PatienceGame, known: bool, settings: Settings, cache: ReviewCache) -> _Choices:
+def choices(
+    game: PatienceGame,
+    known: bool,
+    settings: Settings,
+    cache: ReviewCache,
+    prior: Sequence[_Guess] | None = None,
+) -> _Choices:
     """The distinct moves of ``game``'s position with each one's chance (see the module's docstring);
-    ``known``: the player knows the stock's order."""
+    ``known``: the player knows the stock's order. ``prior``: what the solver found on each guess
+    after the move that led here, when that move showed no card (:meth:`_Choices.after`)."""
     moves, sigs, group = _distinct(game)
     key = (*_key(game), known, settings)
     kept = cache.choices.get(key)
@@ -290,17 +325,19 @@ def choices(game: PatienceGame, known: bool, settings: Settings, cache: ReviewCa
         cache.hits += 1
         return found
     cache.misses += 1
-    chances, wins = (
-        _known(game, moves, settings, cache)
-        if known or len(moves) == 0
-        else _exact(game, moves, sigs, settings) or _sampled(game, moves, settings)
-    )
+    guesses: tuple = ()
+    if known or len(moves) == 0:
+        chances, wins = _known(game, moves, settings, cache)
+    elif (exact := _exact(game, moves, sigs, settings)) is not None:
+        chances, wins = exact
+    else:
+        chances, wins, guesses = _sampled(game, moves, group, settings, prior)
     cache._keep(
         cache.choices,
         key,
         _Measured(dict(zip(sigs, chances, strict=True)), dict(zip(sigs, wins, strict=True)) if wins else {}),
     )
-    return _Choices(tuple(moves), chances, group, wins)
+    return _Choices(tuple(moves), chances, group, wins, guesses)
 
 
 def _distinct(game: PatienceGame) -> tuple[list[Move], list[tuple], dict[Move, int]]:
@@ -337,6 +374,14 @@ def settled(game: PatienceGame, lost: bool, carry: Chance | None) -> _Choices | 
 
 
 _Found = tuple[tuple[Chance, ...], tuple[tuple[int, ...], ...]]
+#: What the solver found on one guess after one move: ``WON``/``LOST``/``UNDECIDED``, whether the loss
+#: is proved (not only no win found), and a winning line from there (when known; Windmill's in its
+#: search model's moves, Crazy Quilt's in moves).
+_Guess = tuple[int, bool, "tuple | None"]
+#: A known stock's order the solver left undecided: one guess, undecided.
+_UNDECIDED = Chance.of_guesses(0, 1, 1)
+#: A guess's result for one move: won, lost, or left undecided by the solver.
+WON, LOST, UNDECIDED = 1, 0, -1
 
 
 def _known(game: PatienceGame, moves: Sequence[Move], settings: Settings, cache: ReviewCache) -> _Found:
@@ -349,7 +394,7 @@ def _known(game: PatienceGame, moves: Sequence[Move], settings: Settings, cache:
             out.append(Chance(1.0 if status is Status.WON else 0.0, exact=True))
             continue
         sol = solution(child, settings.sample_budget, cache)  # the played move's is known already
-        out.append(Chance(1.0 if sol.won else 0.0, exact=sol.decided))
+        out.append(Chance(1.0 if sol.won else 0.0, exact=True) if sol.decided else _UNDECIDED)
     return tuple(out), ()
 
 
@@ -378,25 +423,68 @@ def _exact(
     return tuple(Chance(float(values[sig]), exact=True) for sig in sigs), ()
 
 
-def _sampled(game: PatienceGame, moves: Sequence[Move], settings: Settings) -> _Found:
+def _sampled(
+    game: PatienceGame,
+    moves: Sequence[Move],
+    group: dict[Move, int],
+    settings: Settings,
+    prior: Sequence[_Guess] | None,
+) -> tuple[tuple[Chance, ...], tuple[tuple[int, ...], ...], tuple[tuple[_Guess, ...], ...]]:
+    """The chances by guessing (see the module's docstring). The guesses are seeded by the unseen
+    cards, so consecutive positions of the same stock meet the same guesses, and ``prior`` (what
+    the solver found on each after the move that led here) saves work: a guess proved lost there
+    is lost after every move here; a guess won there is won after its line's next move."""
     view = game.view()
-    digest = hashlib.sha256(repr((settings.seed, game.signature())).encode()).hexdigest()
-    rng = random.Random(digest)
-    wins = [[0] * settings.samples for _ in moves]
-    for s in range(settings.samples):
+    rng = random.Random(_guess_seed(game, settings))
+    n = settings.samples
+    found: list[list[_Guess]] = [[_LOST_AT_ONCE] * n for _ in moves]
+    for s in range(n):
         guess = view.sample(rng)
-        if _lost_at_once(guess):
-            continue  # every move loses this guess
+        before = prior[s] if prior is not None else None
+        if before is not None and before[1]:
+            continue  # proved lost before the move that led here showed no card: lost after every move
+        checked = before is not None or len(moves) > 1  # the relaxations failed on this guess
+        if before is None and len(moves) > 1 and _lost_at_once(guess):
+            continue  # every move loses this guess (with one move, its own test proves as much)
+        won = _next_on_line(guess, before[2], group) if before is not None and before[2] else None
         for j, m in enumerate(moves):
+            if won is not None and j == won[0]:
+                found[j][s] = (WON, False, won[1] if m == won[2] else None)
+                continue
             child = guess.copy()
             child.play(m)
-            wins[j][s] = int(_wins(child, settings))
-    n = settings.samples
+            found[j][s] = _test(child, settings, relax=not checked)
     chances = []
-    for row in wins:
-        p = sum(row) / n
-        chances.append(Chance(p, math.sqrt(p * (1 - p) / n), samples=n))
-    return tuple(chances), tuple(tuple(row) for row in wins)
+    for row in found:
+        results = [r for r, _, _ in row]
+        chances.append(Chance.of_guesses(results.count(WON), results.count(UNDECIDED), n))
+    wins = tuple(tuple(r for r, _, _ in row) for row in found)
+    return tuple(chances), wins, tuple(tuple(row) for row in found)
+
+
+#: A guess the relaxations prove lost before any move.
+_LOST_AT_ONCE: _Guess = (LOST, True, None)
+
+
+def _guess_seed(game: PatienceGame, settings: Settings) -> str:
+    """The seed of a position's guesses: the review's seed and the cards the player has not seen
+    (so the positions between two cards shown share their guesses), and the game and rules."""
+    unseen = game.view().unseen
+    return hashlib.sha256(repr((settings.seed, game.name, repr(game.rules), unseen)).encode()).hexdigest()
+
+
+def _next_on_line(guess: PatienceGame, line: tuple, group: dict[Move, int]) -> tuple[int, tuple, Move] | None:
+    """The group of ``line``'s first move in ``guess`` (a guess the line wins), the rest of the line,
+    and the move; ``None`` if the move is not one of the position's (it always should be)."""
+    move = _step(guess, line[0])
+    j = group.get(move)
+    return None if j is None else (j, line[1:], move)
+
+
+def _step(game: PatienceGame, step: Any) -> Move:
+    if game.name == "windmill":  # a search model's move
+        return concrete_move(game, step)
+    return step
 
 
 def _lost_at_once(guess: PatienceGame) -> bool:
@@ -408,14 +496,27 @@ def _lost_at_once(guess: PatienceGame) -> bool:
     return solve(guess, max_nodes=1).result is Verdict.LOST  # its relaxations run first
 
 
-def _wins(child: PatienceGame, settings: Settings) -> bool:
-    """Whether the solver wins ``child`` (a guess at the stock, after a move) within ``sample_budget``."""
+def _test(child: PatienceGame, settings: Settings, relax: bool = True) -> _Guess:
+    """What the solver finds on ``child`` (a guess at the stock, after a move) within ``sample_budget``.
+
+    ``relax=False``: Windmill's quick test skips its dig relaxation, as the relaxation failed on
+    the guess before the move already. The answer is the same (a guess the relaxation proves lost,
+    the beam search cannot win), and it costs less: after one move the relaxation seldom proves what
+    it could not before, and in Python it costs as much as the beam search."""
     status = child.status
     if status is not Status.PLAYING:
-        return status is Status.WON
+        return (WON, False, ()) if status is Status.WON else (LOST, True, None)
     if child.name == "windmill":  # the sampling player's quick test on the search model
-        return wins_guess(WindmillState.from_game(child), nodes=settings.sample_budget)
-    return solve(child, max_nodes=settings.sample_budget).won
+        line = guess_line(
+            WindmillState.from_game(child), relax=RELAX if relax else 0, nodes=settings.sample_budget
+        )
+        if isinstance(line, list):
+            return (WON, False, tuple(line))
+        return (LOST, line is False, None)  # no win found counts as lost (not proved)
+    sol = solve(child, max_nodes=settings.sample_budget)
+    if sol.result is Verdict.WON:
+        return (WON, False, tuple(sol.moves))
+    return (LOST, True, None) if sol.result is Verdict.LOST else (UNDECIDED, False, None)
 
 
 # -- one move's review ---------------------------------------------------------------------------------
@@ -429,10 +530,13 @@ def move_review(
 ) -> MoveReview:
     """The review of ``move``, played in ``game`` (the position before it)."""
     played = found.group[move]
-    c_before = max(found.chances, key=lambda c: c.value)
-    best_i = max(range(len(found.moves)), key=lambda j: (found.chances[j].value, j == played))
+    # The drop is what holds however the undecided guesses come out (low and high are the value
+    # where every guess was decided): the best move's least against the played move's most.
+    chances = found.chances
+    best_i = max(range(len(found.moves)), key=lambda j: (chances[j].low, chances[j].value, j == played))
+    c_before = found.chances[best_i]
     c_after = found.chances[played]
-    drop = max(0.0, c_before.value - c_after.value)
+    drop = max(0.0, c_before.low - c_after.high)
     if drop < 1e-12:
         drop = 0.0
         c_before = c_after
@@ -460,6 +564,12 @@ def _reason(
     if len(found.moves) <= 1:
         return "The only move here (every legal move leads to the same position)."
     if drop == 0.0:
+        could = max(c.high for c in found.chances) - after.low  # the drop, were the undecided to fall so
+        if any(c.undecided for c in found.chances) and could >= Band.INACCURACY.threshold:
+            return (
+                "Not marked: the solver left guesses at the stock undecided, so whether another move was "
+                f"better is not known (after this one: {after})."
+            )
         return f"As good as any move here: a player who cannot see the stock wins {after} after it."
     best = game.describe(found.moves[best_i])
     return f"{_cap(text)} leaves a player who cannot see the stock {after}; {best} keeps {before}."

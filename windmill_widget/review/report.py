@@ -3,11 +3,13 @@ sentence, a table (text, HTML, pandas) and JSON for the save file."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, overload
 
+from ..core.tables import html_table
 from ..core.text import excerpt
-from .values import Band, MoveReview, SolverVerdict
+from .values import Band, Chance, MoveReview, SolverVerdict
 
 #: The JSON format of a review (``Review.to_dict``).
 FORMAT, VERSION = "windmill_widget-review", 1
@@ -75,11 +77,12 @@ class Review(Sequence[MoveReview]):
         band = Band(band)
         return sum(m.band is band for m in self.moves)
 
-    def chances(self) -> list[float]:
-        """A no-peeking player's chance before each move, then after the last: the curve to chart."""
-        out = [m.chance_before.value for m in self.moves]
+    def chances(self) -> list[float | None]:
+        """A no-peeking player's chance before each move, then after the last: the curve to chart
+        (``None`` where it is unknown: the solver left most guesses at the stock undecided)."""
+        out = [_value(m.chance_before) for m in self.moves]
         if self.moves:
-            out.append(self.moves[-1].chance_after.value)
+            out.append(_value(self.moves[-1].chance_after))
         return out
 
     def summary(self) -> str:
@@ -105,12 +108,18 @@ class Review(Sequence[MoveReview]):
                 )
             else:
                 head = "The solver could not decide, within its budget, whether the deal could be won."
-        counts = [f"{n} {_plural(band.value, n)}" for band in _BANDS if (n := self.count(band))]
+        counts = [f"{k} {_plural(band.value, k)}" for band in _BANDS if (k := self.count(band))]
         tail = (
             f" {', '.join(counts)} by a no-peeking player's chance."
             if counts
             else " No move lost a no-peeking player 10% or more of the chance."
         )
+        unknown = sum(not (m.chance_before.known and m.chance_after.known) for m in self.moves)
+        if unknown:
+            tail += (
+                f" At {unknown} of {n} moves the chance is unknown: the solver left most of its guesses at "
+                "the stock undecided (a larger sample_budget decides more)."
+            )
         return head + tail
 
     # -- on the game -----------------------------------------------------------------------------
@@ -155,7 +164,7 @@ class Review(Sequence[MoveReview]):
                 m.move + m.band.nag,
                 str(m.verdict_before.result),
                 str(m.verdict_after.result),
-                f"{m.chance_before.value:.0%} → {m.chance_after.value:.0%}",
+                f"{_percent(m.chance_before)} → {_percent(m.chance_after)}",
                 f"{m.drop:.2f}",
                 "" if m.band is Band.NONE else m.band.value,
                 m.best or "",
@@ -176,8 +185,6 @@ class Review(Sequence[MoveReview]):
         return f"<Review of {self.game}: {len(self)} moves{where}; {marks}>"
 
     def _repr_html_(self) -> str:
-        from ..lab.charts import html_table
-
         return html_table(self.HEADER, self.rows(), caption=self.summary())
 
     def to_pandas(self) -> Any:
@@ -197,9 +204,10 @@ class Review(Sequence[MoveReview]):
                     "text": m.text,
                     "verdict_before": m.verdict_before.result.value,
                     "verdict_after": m.verdict_after.result.value,
-                    "chance_before": m.chance_before.value,
-                    "chance_after": m.chance_after.value,
+                    "chance_before": _value(m.chance_before, math.nan),
+                    "chance_after": _value(m.chance_after, math.nan),
                     "error_after": m.chance_after.error,
+                    "undecided_after": m.chance_after.undecided,
                     "exact": m.chance_after.exact,
                     "drop": m.drop,
                     "band": m.band.value,
@@ -261,6 +269,14 @@ class Review(Sequence[MoveReview]):
 
 
 _BANDS = (Band.BLUNDER, Band.MISTAKE, Band.INACCURACY)
+
+
+def _value(chance: Chance, unknown: float | None = None) -> float | None:
+    return chance.value if chance.known else unknown
+
+
+def _percent(chance: Chance) -> str:
+    return f"{chance.value:.0%}" if chance.known else "unknown"
 
 
 def _piles(move: Any) -> tuple[str, str]:

@@ -14,6 +14,7 @@ Chance(0.5, error=0.125, samples=16)
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -60,31 +61,101 @@ class Band(TextEnum):
 class Chance:
     """The chance that a player who cannot see the stock wins, playing as well as the review can
     tell: ``value`` (0 to 1) with its standard ``error`` (0 when ``exact``), from ``samples``
-    guesses at the stock's order (0 when exact)."""
+    guesses at the stock's order (0 when exact), of which the solver left ``undecided`` undecided
+    (its budget ran out on them).
+
+    An undecided guess is neither a win nor a loss: ``value`` and ``error`` are over the decided
+    guesses, and ``low``/``high`` bound the chance on all the guesses (every undecided one lost, or
+    won). With fewer than half the guesses decided the chance is ``unknown`` (the chart leaves a gap,
+    the table says so).
+
+    >>> c = Chance(0.5, 0.25, samples=4, undecided=2)
+    >>> c.known, c.low, c.high, str(c)
+    (True, 0.25, 0.75, '50% ± 25% (2 of 4 guesses undecided)')
+    >>> u = Chance(0.0, 0.0, samples=4, undecided=4)
+    >>> u.known, u.low, u.high, str(u)
+    (False, 0.0, 1.0, 'unknown (4 of 4 guesses undecided)')
+    """
 
     value: float
     error: float = 0.0
     exact: bool = False
     samples: int = 0
+    undecided: int = 0
+
+    @classmethod
+    def of_guesses(cls, wins: int, undecided: int, samples: int) -> Chance:
+        """The chance from ``samples`` guesses, ``wins`` of them won and ``undecided`` undecided."""
+        decided = samples - undecided
+        p = wins / decided if decided else 0.0
+        error = math.sqrt(p * (1 - p) / decided) if decided else 0.5
+        return cls(p, error, samples=samples, undecided=undecided)
+
+    @property
+    def decided(self) -> int:
+        """How many guesses the solver decided (won or lost)."""
+        return self.samples - self.undecided
+
+    @property
+    def known(self) -> bool:
+        """Whether the chance is measured: exact, or at least half its guesses decided."""
+        return self.exact or self.samples == 0 or 2 * self.decided >= self.samples
+
+    @property
+    def wins(self) -> int:
+        """How many guesses were won (0 for an exact chance)."""
+        return round(self.value * self.decided) if not self.exact else 0
+
+    @property
+    def low(self) -> float:
+        """The chance on all the guesses if every undecided one was lost."""
+        if self.exact or not self.undecided:
+            return self.value
+        return self.wins / self.samples
+
+    @property
+    def high(self) -> float:
+        """The chance on all the guesses if every undecided one was won."""
+        if self.exact or not self.undecided:
+            return self.value
+        return (self.wins + self.undecided) / self.samples
 
     def __str__(self) -> str:
         if self.exact:
             return f"{self.value:.0%} (exact)"
-        return f"{self.value:.0%} ± {self.error:.0%}"
+        if not self.undecided:
+            return f"{self.value:.0%} ± {self.error:.0%}"
+        of = f"{self.undecided} of {self.samples} guesses undecided"
+        if not self.known:
+            return f"unknown ({of})"
+        return f"{self.value:.0%} ± {self.error:.0%} ({of})"
 
     def __repr__(self) -> str:
         if self.exact:
             return f"Chance({self.value!r}, exact=True)"
-        return f"Chance({self.value!r}, error={self.error!r}, samples={self.samples})"
+        undecided = f", undecided={self.undecided}" if self.undecided else ""
+        return f"Chance({self.value!r}, error={self.error!r}, samples={self.samples}{undecided})"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"value": self.value, "error": self.error, "exact": self.exact, "samples": self.samples}
+        return {
+            "value": self.value,
+            "error": self.error,
+            "exact": self.exact,
+            "samples": self.samples,
+            "undecided": self.undecided,
+        }
 
     @classmethod
     def from_dict(cls, data: Any) -> Chance:
-        d = _fields(data, "a chance", {"value", "error", "exact", "samples"})
+        # "undecided" may be missing: reviews saved before it was counted
+        if isinstance(data, Mapping) and "undecided" not in data:
+            data = {**data, "undecided": 0}
+        d = _fields(data, "a chance", {"value", "error", "exact", "samples", "undecided"})
         value, error = _number(d, "value", 0.0, 1.0), _number(d, "error", 0.0, 1.0)
-        return cls(value, error, _bool(d, "exact"), _count(d, "samples"))
+        samples, undecided = _count(d, "samples"), _count(d, "undecided")
+        if undecided > samples:
+            raise ValueError(f"A chance has {undecided} undecided guesses of only {samples}.")
+        return cls(value, error, _bool(d, "exact"), samples, undecided)
 
 
 @dataclass(frozen=True)

@@ -317,15 +317,25 @@ def wins_guess(s: SearchState, *, relax: int = RELAX, width: int = WIDTH, nodes:
     """Whether the solver's quick test wins ``s``, a position with a guess at the stock's order:
     the dig relaxation (``relax`` nodes; 0: none) first, which proves many guesses lost at once,
     then the beam search (``width`` positions a layer, at most ``nodes``). Undecided is not a win.
-    What the sampling player asks of each guess (and the game review, of Windmill's)."""
+    What the sampling player asks of each guess (and the game review, of Windmill's:
+    :func:`guess_line`)."""
+    return isinstance(guess_line(s, relax=relax, width=width, nodes=nodes), list)
+
+
+def guess_line(
+    s: SearchState, *, relax: int = RELAX, width: int = WIDTH, nodes: int = NODES
+) -> list[int] | bool | None:
+    """:func:`wins_guess`'s test, saying more: the winning line (search moves, empty when ``s`` is
+    won already), ``False`` when the dig relaxation proved ``s`` lost, ``None`` when the beam search
+    found no win (undecided)."""
     from ...solver.windmill.beam import beam_search  # (see Sampling._exact)
     from ...solver.windmill.bound import dig_search
 
     if s.out == 0:
-        return True
+        return []
     if relax and dig_search(s, relax)[0] is False:
         return False
-    return beam_search(s, width, max_nodes=nodes).line is not None
+    return beam_search(s, width, max_nodes=nodes).line
 
 
 def _describe(view: PlayerView, move: Move) -> str:
