@@ -121,6 +121,23 @@ def test_observation_does_not_see_the_stock_order(env_id: str, rules: str, steps
     assert np.array_equal(view_obs, before)  # a player's view gives the same observation
 
 
+@pytest.mark.parametrize("rules", QuiltRules.PRESETS)
+def test_quilt_free_cells_are_the_engines(rules: str) -> None:
+    # The observation's "free" cells, updated step by step, are the cells the engine calls available
+    # (and every quilt cell a legal move leaves from is one of them), along seeded random episodes.
+    env = make(QUILT, rules)
+    cells = QuiltGame.move_type.notation.piles
+    rng = random.Random(43)
+    seen = 0
+    for seed in range(6):
+        for obs, *_ in random_steps(env, 300, rng, seed=seed):
+            free = [cells[i] for i in np.flatnonzero(obs["free"])]
+            assert free == env.game.available(), (seed, env.moves)
+            assert {m.src for m in env.game.legal_moves() if m.src in cells[:64]} <= set(free)
+            seen += len(free)
+    assert seen > 0
+
+
 def test_illegal_action_raises_and_loses_nothing() -> None:
     env = make(WINDMILL, "strict")
     _obs, info = env.reset(seed=42)
