@@ -72,7 +72,7 @@ def single(env: gym.Env, games: int, seed: int, first: int = 0) -> int:
     pick = random.Random(seed).random
     steps = 0
     for deal in range(first, first + games):
-        _obs, info = env.reset(seed=deal)
+        _obs, info = env.reset(options={"deal": deal})  # that deal, without reseeding the generator
         done = False
         while not done:
             legal = info["action_mask"].nonzero()[0]

@@ -271,6 +271,38 @@ def test_registered_ids() -> None:
     assert gym.make(QUILT, rules=QuiltRules(redeals=2)).unwrapped.rules.redeals == 2
 
 
+def wrapper_names(env) -> list[str]:
+    names = []
+    while hasattr(env, "env"):
+        names.append(type(env).__name__)
+        env = env.env
+    return names
+
+
+@pytest.mark.parametrize("env_id", sorted(ENV_IDS))
+def test_made_without_the_passive_checker_unless_asked(env_id: str) -> None:
+    # Registered with disable_env_checker=True (CI runs check_env instead); make can put it back.
+    assert wrapper_names(gym.make(env_id)) == ["OrderEnforcing"]
+    assert "PassiveEnvChecker" in wrapper_names(gym.make(env_id, disable_env_checker=False))
+
+
+@pytest.mark.parametrize(("env_id", "rules"), [(WINDMILL, "strict"), (QUILT, "literal")])
+@pytest.mark.parametrize("flatten", [False, True])
+def test_a_kept_observation_stays_as_it_was(env_id: str, rules: str, flatten: bool) -> None:
+    # Each step hands out arrays of its own: what an agent keeps (a replay buffer) does not change later.
+    env = make(env_id, rules, flatten=flatten)
+    kept, then = [], []
+    for obs, *_, info in random_steps(env, 60, random.Random(5), seed=8):
+        kept.append((obs, info["action_mask"]))
+        then.append(((obs if flatten else env.flat(obs)).copy(), info["action_mask"].copy()))
+    assert len(kept) > 20 and any(not np.array_equal(then[0][0], flat) for flat, _ in then)
+    for _ in random_steps(env, 60, random.Random(6), seed=9):
+        pass
+    for (obs, mask), (flat, mask_then) in zip(kept, then, strict=True):
+        assert np.array_equal(obs if flatten else env.flat(obs), flat)
+        assert np.array_equal(mask, mask_then)
+
+
 def test_flat_form_is_gymnasiums_flattening() -> None:
     wrapped = gym.wrappers.FlattenObservation(gym.make(QUILT, rules="literal"))
     flat = make(QUILT, "literal", flatten=True)
