@@ -5,11 +5,12 @@ among the legal ones by a seeded generator (the environments' from the action ma
 in moves (steps) per second, by the wall clock and by this process's CPU time:
 
 - the engine through its public API and through its fast core (``benchmarks/engine.py``'s two paths);
-- one environment as ``gymnasium.make`` gives it, stepped by random masked actions: made, the env
-  sits under Gymnasium's two wrappers, ``OrderEnforcing`` (a step before the first reset raises
-  ``ResetNeeded``) and ``PassiveEnvChecker`` (checks the first reset and step, then passes calls on),
-  three more Python calls a step; ``gymnasium.make(..., disable_env_checker=True)`` leaves the
-  checker out;
+- one environment as ``gymnasium.make`` gives it, stepped by random masked actions, each deal begun
+  by ``reset(options={"deal": n})`` (as a training loop's ``reset()``, it does not reseed Gymnasium's
+  generator, some 50 µs a reset): made, the env sits under Gymnasium's ``OrderEnforcing`` wrapper (a
+  step before the first reset raises ``ResetNeeded``), one more Python call a step; the kit registers
+  its environments with ``disable_env_checker=True``, so ``PassiveEnvChecker`` is left out
+  (``gymnasium.make(..., disable_env_checker=False)`` puts it back);
 - the same environment bare (``env.unwrapped``): the kit's own cost, what the wrappers add apart;
 - ``SyncVectorEnv`` of ``--envs`` environments in this process, and ``AsyncVectorEnv`` of as many,
   one process each (over all cores; wall clock only), each as Gymnasium makes it and with
@@ -22,14 +23,16 @@ The issue's target: one environment (as made) stepping at least a third of the e
 rate. Each of ``--repeat`` rounds deals the deals out in chunks of ``--chunk`` that the engine's two
 paths and the two single environments play in turn, so a load that comes and goes weighs on all of
 them alike; the rates shown are the best round's, the ratios the median of the rounds' ratios.
-Compare figures only with a run made under the same load (the header gives it). Two runs on the
-shared 2-core development machine (load average 10-11; default rules, 300 deals, Dict observations,
-5 rounds), one environment's rate as a share of the engine API's, wall clock / CPU time:
+Compare figures only with a run made under the same load (the header gives it). On the shared 2-core
+development machine (load average 4-6; default rules, 150 deals, Dict observations, 5 rounds), one
+environment's rate as a share of the engine API's, wall clock / CPU time:
 
-- Windmill: made 0.29-0.31 / 0.30-0.32, bare 0.33 / 0.33-0.34;
-- Crazy Quilt: made 0.44-0.48 / 0.44-0.49, bare 0.50-0.51 / 0.51;
-- Windmill with ``--flatten`` (one array a step instead of the ``Dict``'s five; 150 deals, load 9):
-  made 0.38 / 0.37, bare 0.40 / 0.40.
+- Windmill: made 0.35-0.36 / 0.35, bare 0.37 / 0.37 (before the checker was left out and the resets
+  stopped reseeding, in a run under the same load: made 0.34 / 0.32, bare 0.36 / 0.35; at load 9-11,
+  made 0.29-0.31 / 0.30-0.32);
+- Crazy Quilt: made 0.49 / 0.50, bare 0.49 / 0.49;
+- Windmill with ``--flatten`` (one array a step instead of the ``Dict``'s five; load 6): made
+  0.38 / 0.40, bare 0.38 / 0.44.
 
     .venv/bin/python benchmarks/rl.py                       # both games, default rules
     .venv/bin/python benchmarks/rl.py --game windmill --rules pysolfc --games 500
@@ -72,7 +75,7 @@ def single(env: gym.Env, games: int, seed: int, first: int = 0) -> int:
     pick = random.Random(seed).random
     steps = 0
     for deal in range(first, first + games):
-        _obs, info = env.reset(seed=deal)
+        _obs, info = env.reset(options={"deal": deal})  # that deal, without reseeding the generator
         done = False
         while not done:
             legal = info["action_mask"].nonzero()[0]

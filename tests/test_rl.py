@@ -121,6 +121,23 @@ def test_observation_does_not_see_the_stock_order(env_id: str, rules: str, steps
     assert np.array_equal(view_obs, before)  # a player's view gives the same observation
 
 
+@pytest.mark.parametrize("rules", QuiltRules.PRESETS)
+def test_quilt_free_cells_are_the_engines(rules: str) -> None:
+    # The observation's "free" cells, updated step by step, are the cells the engine calls available
+    # (and every quilt cell a legal move leaves from is one of them), along seeded random episodes.
+    env = make(QUILT, rules)
+    cells = QuiltGame.move_type.notation.piles
+    rng = random.Random(43)
+    seen = 0
+    for seed in range(6):
+        for obs, *_ in random_steps(env, 300, rng, seed=seed):
+            free = [cells[i] for i in np.flatnonzero(obs["free"])]
+            assert free == env.game.available(), (seed, env.moves)
+            assert {m.src for m in env.game.legal_moves() if m.src in cells[:64]} <= set(free)
+            seen += len(free)
+    assert seen > 0
+
+
 def test_illegal_action_raises_and_loses_nothing() -> None:
     env = make(WINDMILL, "strict")
     _obs, info = env.reset(seed=42)
@@ -252,6 +269,38 @@ def test_policy_plays_as_a_kit_strategy() -> None:
 def test_registered_ids() -> None:
     assert set(ENV_IDS) <= set(gym.registry)
     assert gym.make(QUILT, rules=QuiltRules(redeals=2)).unwrapped.rules.redeals == 2
+
+
+def wrapper_names(env) -> list[str]:
+    names = []
+    while hasattr(env, "env"):
+        names.append(type(env).__name__)
+        env = env.env
+    return names
+
+
+@pytest.mark.parametrize("env_id", sorted(ENV_IDS))
+def test_made_without_the_passive_checker_unless_asked(env_id: str) -> None:
+    # Registered with disable_env_checker=True (CI runs check_env instead); make can put it back.
+    assert wrapper_names(gym.make(env_id)) == ["OrderEnforcing"]
+    assert "PassiveEnvChecker" in wrapper_names(gym.make(env_id, disable_env_checker=False))
+
+
+@pytest.mark.parametrize(("env_id", "rules"), [(WINDMILL, "strict"), (QUILT, "literal")])
+@pytest.mark.parametrize("flatten", [False, True])
+def test_a_kept_observation_stays_as_it_was(env_id: str, rules: str, flatten: bool) -> None:
+    # Each step hands out arrays of its own: what an agent keeps (a replay buffer) does not change later.
+    env = make(env_id, rules, flatten=flatten)
+    kept, then = [], []
+    for obs, *_, info in random_steps(env, 60, random.Random(5), seed=8):
+        kept.append((obs, info["action_mask"]))
+        then.append(((obs if flatten else env.flat(obs)).copy(), info["action_mask"].copy()))
+    assert len(kept) > 20 and any(not np.array_equal(then[0][0], flat) for flat, _ in then)
+    for _ in random_steps(env, 60, random.Random(6), seed=9):
+        pass
+    for (obs, mask), (flat, mask_then) in zip(kept, then, strict=True):
+        assert np.array_equal(obs if flatten else env.flat(obs), flat)
+        assert np.array_equal(mask, mask_then)
 
 
 def test_flat_form_is_gymnasiums_flattening() -> None:

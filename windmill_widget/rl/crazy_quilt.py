@@ -10,14 +10,13 @@
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable
 from typing import ClassVar
 
 from gymnasium import spaces
 
 from ..games.crazy_quilt.game import QuiltGame
 from ..games.crazy_quilt.notation import F_ALL, NCELLS, REDEAL_CODE, SHIFT, TURN_CODE, H, K, QuiltMove, W
-from ..games.crazy_quilt.position import FOUNDATION_FULL, NARROW
+from ..games.crazy_quilt.position import FOUNDATION_FULL
 from ..games.crazy_quilt.rules import MAX_REDEALS
 from ..games.crazy_quilt.view import QuiltView
 from .actions import ActionTable
@@ -79,20 +78,17 @@ class QuiltEnv(PatienceEnv):
     def _extras(
         cls, buf: array, source: QuiltGame | QuiltView, piles: list[list[int]], steps: tuple[int, ...] | None
     ) -> None:
-        if steps is None:
-            cells: Iterable[int] = range(NCELLS)
+        if steps is None or steps[-1] == REDEAL_CODE:
             buf[_REDEALS] = source.redeals_left
-        else:  # an emptied cell frees its own place and perhaps the cells across its neighbours' edges
-            cells = {n for s in steps if s >> SHIFT < NCELLS for n in _AFFECTS[s >> SHIFT]}
-            if steps[-1] == REDEAL_CODE:
-                buf[_REDEALS] = source.redeals_left
-        for c in cells:
-            a, b = NARROW[c]
-            buf[_FREE + c] = 1 if piles[c] and (a < 0 or b < 0 or not piles[a] or not piles[b]) else 0
+        # Which cells are free changes only when a quilt card leaves; the rules say which (the game's
+        # available_indices, the narrow-edge rule its legal moves apply too).
+        if steps is None or any(s >> SHIFT < NCELLS for s in steps):
+            buf[_FREE : _FREE + NCELLS] = _NO_CELLS
+            for c in source.available_indices():
+                buf[_FREE + c] = 1
 
 
-#: The cells whose freedom an emptied cell can change: itself, and those with a narrow edge on it.
-_AFFECTS = tuple((c, *(n for n in range(NCELLS) if c in NARROW[n])) for c in range(NCELLS))
+_NO_CELLS = array("h", bytes(2 * NCELLS))
 QuiltEnv._lay_out(
     sizes={**dict.fromkeys(F_ALL, "foundations"), K: "stock"},
     tops={**dict.fromkeys(range(NCELLS), "quilt"), H: "hand"},

@@ -86,18 +86,17 @@ class QuiltPosition:
         return QuiltPosition(piles, self.rules, self.redeals_used)
 
     # -- reading -------------------------------------------------------------------------------
-    def is_available(self, cell: int) -> bool:
-        """Seed 002: "A tableau card is available for play on foundations if it has a narrow edge
-        free." A narrow edge is free when the cell across it is empty, or off the quilt."""
-        p = self.piles
-        if not p[cell]:
-            return False
-        a, b = NARROW[cell]
-        return a < 0 or b < 0 or not p[a] or not p[b]
-
     def available(self) -> list[int]:
-        """The cells whose card is available, in cell order."""
-        return [i for i in range(NCELLS) if self.is_available(i)]
+        """The cells whose card is available, in cell order. Seed 002: "A tableau card is available
+        for play on foundations if it has a narrow edge free." A narrow edge is free when the cell
+        across it is empty, or off the quilt. (The one place this rule lives: :meth:`legal_codes`,
+        the game, the player's view and the environments ask it.)"""
+        p = self.piles
+        return [i for i, (a, b) in enumerate(NARROW) if p[i] and (a < 0 or b < 0 or not p[a] or not p[b])]
+
+    def is_available(self, cell: int) -> bool:
+        """Is the card at ``cell`` available (see :meth:`available`)?"""
+        return cell in self.available()
 
     def wants(self) -> dict[int, list[int]]:
         """Which card each foundation takes next, as ``{(suit, rank): [foundation, ...]}`` keyed by
@@ -141,14 +140,8 @@ class QuiltPosition:
         wants = self.wants()
         waste = p[W]
         wtop = waste[-1] if waste else None
-        for i in range(NCELLS):
-            pile = p[i]
-            if not pile:
-                continue
-            a, b = NARROW[i]
-            if not (a < 0 or b < 0 or not p[a] or not p[b]):
-                continue  # no narrow edge free
-            cid = pile[0]
+        for i in self.available():
+            cid = p[i][0]
             for f in wants.get(SUIT_OF[cid] * 16 + RANK_OF[cid], ()):
                 out.append(i << SHIFT | f)
             if wtop is not None and builds_on_waste(cid, wtop):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ...core.cards import Card
 from ...core.view import PlayerView
-from .notation import CELLS, FOUNDATIONS, NCELLS, H
+from .notation import CELLS, FOUNDATIONS, H
 
 
 class QuiltView(PlayerView):
@@ -27,7 +27,11 @@ class QuiltView(PlayerView):
 
     def available(self) -> list[str]:
         """The cells whose card is free to play (a narrow edge free)."""
-        return [CELLS[i] for i in range(NCELLS) if self._pos.is_available(i)]
+        return [CELLS[i] for i in self._pos.available()]
+
+    def available_indices(self) -> list[int]:
+        """:meth:`available` as pile indices (``0`` .. ``63``, as :attr:`pile_ids` lists the cells)."""
+        return self._pos.available()
 
     @property
     def foundations(self) -> dict[str, tuple[Card, ...]]:
