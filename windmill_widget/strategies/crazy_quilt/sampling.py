@@ -139,22 +139,34 @@ class QuiltSampling:
 
 
 def _reason(view: QuiltView, t: Tally) -> str:
-    """What the samples showed, in a sentence or two."""
+    """What the samples showed, in one short sentence (the whole tally is :meth:`QuiltSampling.tally`'s)."""
     if t.why is Why.WINS:
         return "This move wins the game."
     if t.why is Why.FORCED:
-        return "Every other legal move leads to the same position. " + reason(view, t.move)
+        return "Every other legal move leads to the same position."
     left = dict(t.cards_left)
     won = {m: w for m, w, _ in t.wins}
-    mine = f"{won[t.move]} of {t.samples} won, {left[t.move]:.1f} cards left on average"
-    others = sorted((m for m in left if m != t.move), key=lambda m: (-won[m], left[m]))[:2]
-    rivals = "; ".join(f"{m}: {won[m]} won, {left[m]:.1f} left" for m in others)
-    if t.samples == 1:
-        head = f"The stock is used up, so its order is known: played out, this move did best ({mine})"
-    else:
-        head = f"In {t.samples} guesses at the stock's order, played out, this move did best ({mine})"
-    tie = " A tie: tips' choice among the best." if t.why is Why.TIE else ""
-    return f"{head}{'; ' + rivals if rivals else ''}.{tie}"
+    guesses = "played out with the stock used up" if t.samples == 1 else (
+        f"on {t.samples} guesses at the stock's order, played out"
+    )  # fmt: skip
+    if t.why is Why.TIE:  # what the move does, from the first sentence of tips' reasons
+        what = reason(view, t.move).split(". ")[0].rstrip(".")
+        return f"No move does better {guesses}; {what[:1].lower()}{what[1:]}."
+    runner = min((m for m in left if m != t.move), key=lambda m: (-won[m], left[m]), default=None)
+    mine = won[t.move]
+    if mine and (runner is None or won[runner] < mine):
+        next_best = "" if runner is None else f" (the next best move {won[runner]})"
+        return f"It wins {mine} of {t.samples} {guesses.removeprefix(f'on {t.samples} ')}{next_best}."
+    mean = f"{left[t.move]:.1f}"
+    if runner is not None and f"{left[runner]:.1f}" == mean and t.samples < 10:
+        # Fewer than ten samples: means a card apart differ by more than 0.1, so the value's
+        # difference is in the cards left on the waste.
+        return (
+            f"It leaves as few cards off the foundations {guesses} as any move ({mean} on average), "
+            "with fewer of them buried on the waste."
+        )
+    next_best = "" if runner is None else f", {left[runner]:.1f} after the next best"
+    return f"It leaves the fewest cards off the foundations {guesses} ({mean} on average{next_best})."
 
 
 class Sampling(Recall):
@@ -196,3 +208,14 @@ def sampling_player(
 
 #: The sampling player with the default settings (seed 0).
 sampling = Sampling()
+
+
+#: Positions one call of the solver may search after the redeal when the board's Hint plays exactly
+#: (about a tenth of a second of one core in pure Python; :data:`.last_pass.MAX_NODES` is ten times it).
+HINT_NODES = 20_000
+
+#: Crazy Quilt's ``lookahead``, the board's Hint: :class:`Sampling` with the solver's budget after the
+#: redeal cut to :data:`HINT_NODES`, so that a hint answers within a few tenths of a second without
+#: numba too (``benchmarks/quilt_hint.py``). Before the redeal it plays as ``sampling`` does, move
+#: for move; after it, as ``recall`` does when it watched the waste.
+lookahead = Sampling(max_nodes=HINT_NODES, name="lookahead")
