@@ -31,6 +31,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -100,6 +101,8 @@ def play_pair(seed: int, rules_name: str) -> dict:
         t = time.process_time()
         while game.status == "playing":
             game.play(player(game.view()))
+        if name == "lookahead":  # the solver's verdicts after the redeal (won: it played exactly)
+            out["verdicts"] = player.verdicts
         out[name] = {
             "won": game.status == "won",
             "placed": game.cards_on_foundations,
@@ -151,6 +154,10 @@ def table(records: list[dict], rules: str) -> None:
     only_hint = sum(r["lookahead"]["won"] and not r["tips"]["won"] for r in records)
     only_tips = sum(r["tips"]["won"] and not r["lookahead"]["won"] for r in records)
     both = sum(r["tips"]["won"] and r["lookahead"]["won"] for r in records)
+    verdicts = Counter(v[0] for r in records if r.get("verdicts") for v in [r["verdicts"]])
+    if verdicts:
+        said = ", ".join(f"{k} {n}" for k, n in sorted(verdicts.items()))
+        print(f"  the solver's first verdict after the redeal, lookahead's games: {said}")
     print(f"  deal by deal: {only_hint} won by lookahead alone, {only_tips} by tips alone, {both} by both "
           f"(exact McNemar p = {mcnemar_p(only_hint, only_tips):.2g})")  # fmt: skip
 

@@ -78,6 +78,11 @@ class QuiltSampling:
     def __call__(self, view: QuiltView) -> QuiltMove:
         return self.tally(view).move
 
+    def value(self, s: SearchState) -> int:
+        """A guess's value after a candidate move: the best end its playouts reach (lower is better,
+        0 a win; :func:`~windmill_widget.solver.crazy_quilt.playout.playout`)."""
+        return min(playout(s, None, policy)[0] for policy in self.policies)
+
     def advise(self, view: QuiltView) -> Advice:
         """The move with what the samples showed, in a sentence."""
         t = self.tally(view)
@@ -115,7 +120,7 @@ class QuiltSampling:
             s.stock = pack(order)
             for j, m in enumerate(candidates):
                 rec = s.apply(m)
-                value = min(playout(s, None, policy)[0] for policy in self.policies)
+                value = self.value(s)
                 s.undo(rec)
                 wins[j] += value == 0
                 total[j] += value
