@@ -32,7 +32,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain checkout too
@@ -119,7 +119,9 @@ def games(args: argparse.Namespace) -> None:
     if todo and not args.table:
         print(f"{len(done)} deals on record, {len(todo)} to play ({args.workers} workers)", flush=True)
         with ProcessPoolExecutor(args.workers) as pool, path.open("a") as out:
-            for record in pool.map(play_pair, todo, [args.rules] * len(todo)):
+            futures = [pool.submit(play_pair, deal, args.rules) for deal in todo]
+            for future in as_completed(futures):  # written as each ends: a run cut short keeps them
+                record = future.result()
                 out.write(json.dumps(record) + "\n")
                 out.flush()
                 done[record["deal"]] = record

@@ -357,3 +357,18 @@ def test_the_hint_says_why_in_one_short_sentence_and_plays_it() -> None:
         kinds.add(text.split()[1])
         game.play(advice.move)
     assert len(kinds) >= 3  # a forced move, a tie, one the samples decide ...
+
+
+def test_a_margin_leaves_close_calls_to_tips() -> None:
+    # margin: how many more guesses than tips' choice a move must win to be played instead. On deal
+    # 7's first move the guesses prefer turning (fewer cards left) to tips' Q♠ to S-: with a margin
+    # wider than the guesses, tips' move is played, and the reason says why.
+    view = QuiltGame(seed=7).view()
+    assert quilt_players.QuiltSampling().tally(view).move != tips(view) == QuiltMove.parse("a4>S-")
+    wide = quilt_players.QuiltSampling(margin=9)
+    t = wide.tally(view)
+    assert (t.move, t.why) == (tips(view), Why.CLOSE)
+    assert wide.advise(view).reason.startswith("No move wins 9 more on 8 guesses at the stock's order")
+    assert "margin=1" in repr(quilt_players.sampling_player(margin=1))
+    with pytest.raises(ValueError, match="margin must be a whole number"):
+        quilt_players.QuiltSampling(margin=-1)
