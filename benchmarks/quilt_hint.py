@@ -1,27 +1,48 @@
-"""How quick the Crazy Quilt board's Hint is: ``lookahead.advise`` (the move and its reason) timed on
-every position of ``tips``' games, CPU time per call (the machine may be busy: CPU time is what an
-idle core would take), and how often each player wins the same deals.
+"""The Crazy Quilt board's Hint: how quick it is, and whether it plays at least as well as ``tips``.
 
-    nice -n 15 .venv/bin/python benchmarks/quilt_hint.py --deals 20            # literal rules
-    WINDMILL_WIDGET_PURE_PYTHON=1 .venv/bin/python benchmarks/quilt_hint.py --deals 20 --rules common
+Two parts:
 
-Target (issue 42): the 95th percentile under 0.3 s, in pure Python too.
+1. ``--latency`` (the default): the Hint's player (``strategies.crazy_quilt.lookahead``, a fresh
+   copy per deal, as a board has one) plays deals FIRST.. to their end, and every call of its
+   ``advise`` (the move and its one-sentence reason, what the board's Hint asks) is timed in CPU
+   time (the machine may be busy: CPU time is what an idle core would take). Printed: p50, p95 and
+   max per hint, run twice, in subprocesses, with numba and without it
+   (``WINDMILL_WIDGET_PURE_PYTHON=1``, as in Pyodide or a default install). Target (issue 42): the
+   95th percentile within 0.3 s, in pure Python too.
+2. ``--games N``: the Hint's player and ``tips`` on the same deals FIRST..FIRST+N-1, deal by deal:
+   each one's win rate with its 95% Wilson interval, and the exact McNemar test on the deals one
+   won and the other lost. Each deal's result is appended to
+   ``benchmarks/results/quilt-hint-RULES.jsonl`` as it finishes, and a run plays only the deals
+   not there yet, so a long run can be split over several sittings.
+
+    nice -n 10 .venv/bin/python benchmarks/quilt_hint.py --deals 8               # latency
+    nice -n 10 .venv/bin/python benchmarks/quilt_hint.py --games 1000 --workers 2
+    nice -n 10 .venv/bin/python benchmarks/quilt_hint.py --games 1000 --rules common --workers 2
+    .venv/bin/python benchmarks/quilt_hint.py --games 1000 --table                # the figures so far
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
+import json
 import os
 import statistics
+import subprocess
 import sys
 import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain checkout too
 
 from windmill_widget import QuiltGame, QuiltRules
-from windmill_widget.lab.stats import wilson
+from windmill_widget.core import compiled
+from windmill_widget.lab.stats import mcnemar_p, wilson
 from windmill_widget.strategies.crazy_quilt import lookahead, tips
+
+RESULTS = Path(__file__).resolve().parent / "results"
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -29,47 +50,136 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def time_hints(first: int, deals: int, rules: QuiltRules) -> tuple[list[float], int]:
+    """CPU seconds of every hint along the Hint player's own games, and how many had no reason."""
+    times: list[float] = []
+    empty = 0
+    for seed in range(first, first + deals):
+        player = copy.deepcopy(lookahead)  # a board's own player: it remembers one game
+        game = QuiltGame(seed=seed, rules=rules)
+        while game.status == "playing":
+            t = time.process_time()
+            advice = player.advise(game.view())
+            times.append(time.process_time() - t)
+            empty += not advice.reason
+            game.play(advice.move)
+    return times, empty
+
+
+def latency(args: argparse.Namespace) -> None:
+    """Run this script's latency part once per mode, each in a fresh interpreter."""
+    for pure in (False, True):
+        env = dict(os.environ)
+        env.pop("WINDMILL_WIDGET_PURE_PYTHON", None)
+        if pure:
+            env["WINDMILL_WIDGET_PURE_PYTHON"] = "1"
+        cmd = [sys.executable, __file__, "--one-mode", "--deals", str(args.deals), "--first",
+               str(args.first), "--rules", args.rules]  # fmt: skip
+        subprocess.run(cmd, env=env, check=True)
+
+
+def one_mode(args: argparse.Namespace) -> None:
+    rules = getattr(QuiltRules, args.rules)()
+    mode = "with numba" if compiled.COMPILED else "pure Python (no numba)"
+    times, empty = time_hints(args.first, args.deals, rules)
+    deals = f"deals {args.first}-{args.first + args.deals - 1}"
+    print(
+        f"{mode:>24}: {len(times)} hints on {deals} ({args.rules}), load {os.getloadavg()[0]:.1f}: "
+        f"p50 {statistics.median(times) * 1000:.0f} ms, p95 {percentile(times, 0.95) * 1000:.0f} ms, "
+        f"max {max(times) * 1000:.0f} ms (CPU time); {empty} without a reason",
+        flush=True,
+    )
+
+
+def play_pair(seed: int, rules_name: str) -> dict:
+    """One deal played by ``tips`` and by the Hint's player."""
+    rules = getattr(QuiltRules, rules_name)()
+    out: dict = {"deal": seed, "rules": rules_name}
+    for name, make in (("tips", lambda: tips), ("lookahead", lambda: copy.deepcopy(lookahead))):
+        player = make()
+        game = QuiltGame(seed=seed, rules=rules)
+        t = time.process_time()
+        while game.status == "playing":
+            game.play(player(game.view()))
+        if name == "lookahead":  # the solver's verdicts after the redeal (won: it played exactly)
+            out["verdicts"] = player.verdicts
+        out[name] = {
+            "won": game.status == "won",
+            "placed": game.cards_on_foundations,
+            "cpu": round(time.process_time() - t, 3),
+        }
+    return out
+
+
+def games(args: argparse.Namespace) -> None:
+    path = RESULTS / f"quilt-hint-{args.rules}.jsonl"
+    wanted = range(args.first, args.first + args.games)
+    done = {r["deal"]: r for r in _records(path) if r["deal"] in wanted}
+    todo = [d for d in wanted if d not in done]
+    if todo and not args.table:
+        print(f"{len(done)} deals on record, {len(todo)} to play ({args.workers} workers)", flush=True)
+        with ProcessPoolExecutor(args.workers) as pool, path.open("a") as out:
+            futures = [pool.submit(play_pair, deal, args.rules) for deal in todo]
+            for future in as_completed(futures):  # written as each ends: a run cut short keeps them
+                record = future.result()
+                out.write(json.dumps(record) + "\n")
+                out.flush()
+                done[record["deal"]] = record
+    table(sorted(done.values(), key=lambda r: r["deal"]), args.rules)
+
+
+def _records(path: Path) -> list[dict]:
+    if not path.exists():
+        return []
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def table(records: list[dict], rules: str) -> None:
+    n = len(records)
+    if not n:
+        print("no deals on record")
+        return
+    deals = sorted(r["deal"] for r in records)
+    span = (
+        f"{deals[0]}-{deals[-1]}"
+        if deals[-1] - deals[0] + 1 == n
+        else f"{n} deals from {deals[0]} to {deals[-1]}"
+    )
+    print(f"Crazy Quilt, {rules} rules, deals {span} ({n} deals), the same deals for both players:")
+    for name in ("tips", "lookahead"):
+        won = sum(r[name]["won"] for r in records)
+        lo, hi = wilson(won, n)
+        placed = statistics.mean(r[name]["placed"] for r in records)
+        cpu = statistics.mean(r[name]["cpu"] for r in records)
+        print(f"  {name:>9}: won {won}/{n} = {won / n:.1%} (95% CI {lo:.1%}-{hi:.1%}), "
+              f"{placed:.1f} cards placed, {cpu:.2f} CPU s a game")  # fmt: skip
+    only_hint = sum(r["lookahead"]["won"] and not r["tips"]["won"] for r in records)
+    only_tips = sum(r["tips"]["won"] and not r["lookahead"]["won"] for r in records)
+    both = sum(r["tips"]["won"] and r["lookahead"]["won"] for r in records)
+    verdicts = Counter(v[0] for r in records if r.get("verdicts") for v in [r["verdicts"]])
+    if verdicts:
+        said = ", ".join(f"{k} {n}" for k, n in sorted(verdicts.items()))
+        print(f"  the solver's first verdict after the redeal, lookahead's games: {said}")
+    print(f"  deal by deal: {only_hint} won by lookahead alone, {only_tips} by tips alone, {both} by both "
+          f"(exact McNemar p = {mcnemar_p(only_hint, only_tips):.2g})")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", type=int, default=20, help="deals FIRST..FIRST+N-1 (default 20)")
+    parser.add_argument("--deals", type=int, default=8, help="latency: deals FIRST..FIRST+N-1 (default 8)")
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--rules", default="literal", choices=QuiltRules.PRESETS)
-    parser.add_argument("--every", type=int, default=1, help="time every Nth position (default 1)")
+    parser.add_argument("--games", type=int, help="the paired comparison with tips on N deals")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--table", action="store_true", help="--games: print the figures on record only")
+    parser.add_argument("--one-mode", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    rules = getattr(QuiltRules, args.rules)()
-    pure = os.environ.get("WINDMILL_WIDGET_PURE_PYTHON") == "1"
-    deals = f"deals {args.first}-{args.first + args.deals - 1}"
-    engine = ", pure Python" if pure else ""
-    load = os.getloadavg()[0]
-    print(f"Hint (lookahead.advise) on tips' games, {deals}, {rules!r}{engine}, load {load:.2f}")
-    times: list[float] = []
-    empty_reasons = 0
-    wins = {"tips": 0, "lookahead": 0}
-    for seed in range(args.first, args.first + args.deals):
-        game = QuiltGame(seed=seed, rules=rules)
-        i = 0
-        while game.status == "playing":
-            view = game.view()
-            if i % args.every == 0:
-                t = time.process_time()
-                advice = lookahead.advise(view)
-                times.append(time.process_time() - t)
-                empty_reasons += not advice.reason
-            game.play(tips(view))
-            i += 1
-        wins["tips"] += game.status == "won"
-        game = QuiltGame(seed=seed, rules=rules)
-        while game.status == "playing":
-            game.play(lookahead(game.view()))
-        wins["lookahead"] += game.status == "won"
-    print(
-        f"{len(times)} hints: median {statistics.median(times) * 1000:.0f} ms, "
-        f"95th percentile {percentile(times, 0.95) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms "
-        f"(CPU time); {empty_reasons} without a reason"
-    )
-    for name, won in wins.items():
-        lo, hi = wilson(won, args.deals)
-        print(f"{name}: won {won}/{args.deals} (95% CI {lo:.1%}-{hi:.1%})")
+    if args.games:
+        games(args)
+    elif args.one_mode:
+        one_mode(args)
+    else:
+        latency(args)
 
 
 if __name__ == "__main__":

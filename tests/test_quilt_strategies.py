@@ -4,6 +4,7 @@ games unchanged by the dispatch."""
 
 from __future__ import annotations
 
+import copy
 import random
 import time
 
@@ -29,6 +30,7 @@ from windmill_widget.strategies import crazy_quilt as quilt_players
 from windmill_widget.strategies import windmill as windmill_players
 from windmill_widget.strategies.crazy_quilt.lookahead import Lookahead
 from windmill_widget.strategies.crazy_quilt.reasons import reason
+from windmill_widget.strategies.crazy_quilt.sampling import HINT_NODES
 from windmill_widget.strategies.samples import Why
 
 PLAYERS = {"greedy": greedy, "tips": tips, "lookahead": lookahead, "random": random_strategy(3)}
@@ -309,12 +311,64 @@ def test_sampling_takes_a_win_and_a_forced_move_without_sampling() -> None:
         quilt_players.QuiltSampling().tally(over.view())
 
 
-def test_sampling_plays_exactly_after_the_redeal() -> None:
+@pytest.mark.parametrize("name", ["sampling", "lookahead"])
+def test_sampling_plays_exactly_after_the_redeal(name: str) -> None:
     game = _before_a_redeal(random.Random(3), QuiltRules(redeals=1))
-    player = quilt_players.sampling_player(samples=2)
+    player = (
+        quilt_players.sampling_player(samples=2)
+        if name == "sampling"
+        else copy.deepcopy(quilt_players.lookahead)
+    )
     player(game.view())  # it watches the waste
     game.redeal()
     advice = player.advise(game.view())
     assert player.knows(game.view())
     winnable = brute_force_winnable(game)
     assert (advice.reason == quilt_players.last_pass.KNOWN) == winnable
+
+
+# -- the board's Hint: sampling with a small solver budget after the redeal ------------------------
+
+
+def test_the_hint_is_sampling_with_a_small_solver_budget() -> None:
+    hint = quilt_players.lookahead
+    assert isinstance(hint, quilt_players.Sampling) and hint.__name__ == "lookahead"
+    assert hint.max_nodes == HINT_NODES < quilt_players.sampling.max_nodes
+    assert lookahead.player("crazy-quilt") is hint is default_strategy.player("crazy-quilt")
+    first = quilt_players.sampling.before
+    rng = random.Random(2)
+    for game in positions_along(2, QuiltRules.literal(), rng, every=31):
+        if game.redeals_left:  # before the redeal it plays as sampling, move for move
+            assert hint(game.view()) == first(game.view())
+
+
+def test_the_hint_says_why_in_one_short_sentence_and_plays_it() -> None:
+    # Seeded by the position alone: two fresh copies (two boards) give the same hints.
+    a, b = copy.deepcopy(quilt_players.lookahead), copy.deepcopy(quilt_players.lookahead)
+    game = QuiltGame(seed=7)
+    kinds = set()
+    for i in range(12):
+        view = game.view()
+        advice = a.advise(view)
+        assert advice.move in game.legal_moves() and (i % 4 or advice == b.advise(view))
+        text = advice.reason
+        assert text[0].isupper() and text.endswith(".") and len(text) <= 160, text
+        assert ". " not in text, text  # one sentence
+        kinds.add(text.split()[1])
+        game.play(advice.move)
+    assert len(kinds) >= 3  # a forced move, a tie, one the samples decide ...
+
+
+def test_a_margin_leaves_close_calls_to_tips() -> None:
+    # margin: how many more guesses than tips' choice a move must win to be played instead. On deal
+    # 7's first move the guesses prefer turning (fewer cards left) to tips' Q♠ to S-: with a margin
+    # wider than the guesses, tips' move is played, and the reason says why.
+    view = QuiltGame(seed=7).view()
+    assert quilt_players.QuiltSampling().tally(view).move != tips(view) == QuiltMove.parse("a4>S-")
+    wide = quilt_players.QuiltSampling(margin=9)
+    t = wide.tally(view)
+    assert (t.move, t.why) == (tips(view), Why.CLOSE)
+    assert wide.advise(view).reason.startswith("No move wins 9 more on 8 guesses at the stock's order")
+    assert "margin=1" in repr(quilt_players.sampling_player(margin=1))
+    with pytest.raises(ValueError, match="margin must be a whole number"):
+        quilt_players.QuiltSampling(margin=-1)

@@ -10,9 +10,10 @@ view to that game's player (``strategies.windmill``, ``strategies.crazy_quilt``)
                            deal or turn
 ``tips``                   the rule text's advice, rule by rule (Windmill: seed 000's tips; Crazy
                            Quilt: seed 002's "get into the tableau as quickly as possible")
-``lookahead``              searches every sequence of plays in view and weighs the next card by the
-                           unseen cards (the board's Hint uses it; for Crazy Quilt, ``tips`` wins as
-                           often on the deals measured so far, see docs/winnability.md)
+``lookahead``              the board's Hint. Windmill: searches every sequence of plays in view and
+                           weighs the next card by the unseen cards. Crazy Quilt: ``sampling`` with
+                           a small solver budget after the redeal, so that a hint answers within
+                           0.3 s without numba too (see docs/winnability.md, *The board's Hint*)
 ``sampling``               guesses the stock's order many times and plays the move that does best on
                            the guesses. Windmill: the move the clairvoyant solver wins most guesses
                            with (some 3 s a game; 40% of strict deals 0-199 against lookahead's 34%,

@@ -1,12 +1,18 @@
-"""Crazy Quilt's players (each takes a :class:`~windmill_widget.QuiltView` and returns a move)."""
+"""Crazy Quilt's players (each takes a :class:`~windmill_widget.QuiltView` and returns a move).
+
+``lookahead`` (the board's Hint) and ``sampling`` guess the stock's order until the redeal and play
+exactly after it; they differ only in the solver's budget after the redeal. :class:`Lookahead` is
+the heuristic search of plays that was the Hint before (no better than ``tips``, and slower).
+"""
 
 from .basic import greedy, random_strategy
 from .last_pass import Recall, recall
-from .lookahead import lookahead
-from .sampling import QuiltSampling, Sampling, sampling, sampling_player
+from .lookahead import Lookahead
+from .sampling import QuiltSampling, Sampling, lookahead, sampling, sampling_player
 from .tips import tips
 
 __all__ = [
+    "Lookahead",
     "QuiltSampling",
     "Recall",
     "Sampling",

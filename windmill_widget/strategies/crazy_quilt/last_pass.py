@@ -39,10 +39,7 @@ from .tips import tips
 #: Positions one call of the solver may search (about a second of one core in pure Python).
 MAX_NODES = 200_000
 #: The reason given for a move of the solver's line.
-KNOWN = (
-    "The redeal turned the waste over as it lay, so the stock's order is known: this move is on a "
-    "winning line the solver found."
-)
+KNOWN = "Since the redeal the stock's order is known, and this move is on a winning line."
 #: After a call that found no win, how many moves to play as ``before`` before asking again.
 RETRY_AFTER = 12
 

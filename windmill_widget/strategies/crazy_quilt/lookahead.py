@@ -1,5 +1,6 @@
-"""The ``lookahead`` player: it searches every sequence of plays it can see, and weighs the next
-turn by what the stock may still hold.
+"""The heuristic search of plays (:class:`Lookahead`; the board's Hint until issue 42, when the Hint
+became ``sampling`` with a small solver budget, :data:`.sampling.lookahead`, which wins more deals): it
+searches every sequence of plays it can see, and weighs the next turn by what the stock may still hold.
 
 A player knows which cards are still in the stock (``view.unseen``), just not their order, so the
 next card turned is a given card with probability (its unseen copies) / (cards in the stock). For
@@ -194,5 +195,5 @@ def _builds_last(m: int) -> bool:
     return not FOUNDATION0 <= m & 127 < FOUNDATION0 + 8
 
 
-#: The default lookahead player.
+#: The heuristic search with its default settings (``strategies.crazy_quilt.Lookahead()``).
 lookahead = Lookahead()

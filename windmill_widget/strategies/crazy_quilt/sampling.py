@@ -52,36 +52,52 @@ from .tips import tips
 #: best first) per candidate and guess.
 SAMPLES = 8
 POLICIES = 2
+#: How many more guesses than ``tips``' choice a move must win to be played instead (0: any move
+#: that does better, by wins and then by cards left, is played).
+MARGIN = 0
 
 
 class QuiltSampling:
     """The first-pass half of ``sampling``: it guesses the stock's order (see the module docstring).
     ``samples``: guesses per decision; ``policies``: playout policies per candidate and guess (1 to
     6); ``seed``: the guesses come from a generator seeded by ``seed`` and the position alone, so
-    two games that look the same from the player's chair get the same answer."""
+    two games that look the same from the player's chair get the same answer; ``margin``: how many
+    more guesses than ``tips``' choice a move must win to be played instead (0, the default: any
+    move that does better, by wins and then by cards left; 1: cards left never overrule ``tips``)."""
 
-    def __init__(self, *, samples: int = SAMPLES, policies: int = POLICIES, seed: int = 0) -> None:
+    def __init__(
+        self, *, samples: int = SAMPLES, policies: int = POLICIES, seed: int = 0, margin: int = MARGIN
+    ) -> None:
         if not isinstance(samples, int) or samples < 1:
             raise ValueError(f"samples must be a positive whole number, not {samples!r}.")
         if not isinstance(policies, int) or not 1 <= policies <= len(PORTFOLIO):
             raise ValueError(f"policies must be a whole number from 1 to {len(PORTFOLIO)}, not {policies!r}.")
         self.samples = samples
         self.policies = PORTFOLIO[:policies]
+        if not isinstance(margin, int) or margin < 0:
+            raise ValueError(f"margin must be a whole number, 0 or more, not {margin!r}.")
         self.seed = seed
+        self.margin = margin
         self.__name__ = "sampling"
 
     def __repr__(self) -> str:
         return (
-            f"<sampling first pass: samples={self.samples}, policies={len(self.policies)}, seed={self.seed}>"
+            f"<sampling first pass: samples={self.samples}, policies={len(self.policies)}, seed={self.seed}, "
+            f"margin={self.margin}>"
         )
 
     def __call__(self, view: QuiltView) -> QuiltMove:
         return self.tally(view).move
 
+    def value(self, s: SearchState) -> int:
+        """A guess's value after a candidate move: the best end its playouts reach (lower is better,
+        0 a win; :func:`~windmill_widget.solver.crazy_quilt.playout.playout`)."""
+        return min(playout(s, None, policy)[0] for policy in self.policies)
+
     def advise(self, view: QuiltView) -> Advice:
         """The move with what the samples showed, in a sentence."""
         t = self.tally(view)
-        return Advice(t.move, _reason(view, t))
+        return Advice(t.move, _reason(view, t, self.margin))
 
     def tally(self, view: QuiltView) -> Tally:
         """Decide, and say how. Raises :class:`~windmill_widget.IllegalMove` (rule ``"game-over"``)
@@ -115,7 +131,7 @@ class QuiltSampling:
             s.stock = pack(order)
             for j, m in enumerate(candidates):
                 rec = s.apply(m)
-                value = min(playout(s, None, policy)[0] for policy in self.policies)
+                value = self.value(s)
                 s.undo(rec)
                 wins[j] += value == 0
                 total[j] += value
@@ -128,6 +144,9 @@ class QuiltSampling:
             why = Why.NO_STOCK if wins[best] else Why.HOPELESS_NO_STOCK
         else:
             why = Why.TIE if len(leaders) > 1 else Why.SAMPLED
+        mine = next((j for j, m in enumerate(candidates) if m == default.code), None)
+        if d is None and mine is not None and wins[best] - wins[mine] < self.margin:
+            pick, why = default, Why.CLOSE  # too close to overrule tips
         moves = [concrete_move(view, m) for m in candidates]
         return Tally(
             pick,
@@ -138,23 +157,36 @@ class QuiltSampling:
         )
 
 
-def _reason(view: QuiltView, t: Tally) -> str:
-    """What the samples showed, in a sentence or two."""
+def _reason(view: QuiltView, t: Tally, margin: int = MARGIN) -> str:
+    """What the samples showed, in one short sentence (the whole tally is :meth:`QuiltSampling.tally`'s)."""
     if t.why is Why.WINS:
         return "This move wins the game."
     if t.why is Why.FORCED:
-        return "Every other legal move leads to the same position. " + reason(view, t.move)
+        return "Every other legal move leads to the same position."
     left = dict(t.cards_left)
     won = {m: w for m, w, _ in t.wins}
-    mine = f"{won[t.move]} of {t.samples} won, {left[t.move]:.1f} cards left on average"
-    others = sorted((m for m in left if m != t.move), key=lambda m: (-won[m], left[m]))[:2]
-    rivals = "; ".join(f"{m}: {won[m]} won, {left[m]:.1f} left" for m in others)
-    if t.samples == 1:
-        head = f"The stock is used up, so its order is known: played out, this move did best ({mine})"
-    else:
-        head = f"In {t.samples} guesses at the stock's order, played out, this move did best ({mine})"
-    tie = " A tie: tips' choice among the best." if t.why is Why.TIE else ""
-    return f"{head}{'; ' + rivals if rivals else ''}.{tie}"
+    guesses = "played out with the stock used up" if t.samples == 1 else (
+        f"on {t.samples} guesses at the stock's order, played out"
+    )  # fmt: skip
+    if t.why in (Why.TIE, Why.CLOSE):  # what the move does, from the first sentence of tips' reasons
+        what = reason(view, t.move).split(". ")[0].rstrip(".")
+        better = "does better" if t.why is Why.TIE else "wins more" if margin == 1 else f"wins {margin} more"
+        return f"No move {better} {guesses}; {what[:1].lower()}{what[1:]}."
+    runner = min((m for m in left if m != t.move), key=lambda m: (-won[m], left[m]), default=None)
+    mine = won[t.move]
+    if mine and (runner is None or won[runner] < mine):
+        next_best = "" if runner is None else f" (the next best move {won[runner]})"
+        return f"It wins {mine} of {t.samples} {guesses.removeprefix(f'on {t.samples} ')}{next_best}."
+    mean = f"{left[t.move]:.1f}"
+    if runner is not None and f"{left[runner]:.1f}" == mean and t.samples < 10:
+        # Fewer than ten samples: means a card apart differ by more than 0.1, so the value's
+        # difference is in the cards left on the waste.
+        return (
+            f"It leaves as few cards off the foundations {guesses} as any move ({mean} on average), "
+            "with fewer of them buried on the waste."
+        )
+    next_best = "" if runner is None else f", {left[runner]:.1f} after the next best"
+    return f"It leaves the fewest cards off the foundations {guesses} ({mean} on average{next_best})."
 
 
 class Sampling(Recall):
@@ -162,7 +194,7 @@ class Sampling(Recall):
     the stock it remembers (:class:`~.last_pass.Recall`). One object plays one game at a time.
 
     >>> Sampling(samples=4)
-    <player sampling: samples=4, policies=2, seed=0, max_nodes=200000>
+    <player sampling: samples=4, policies=2, seed=0, margin=0, max_nodes=200000>
     """
 
     def __init__(
@@ -171,10 +203,11 @@ class Sampling(Recall):
         samples: int = SAMPLES,
         policies: int = POLICIES,
         seed: int = 0,
+        margin: int = MARGIN,
         max_nodes: int | None = None,
         name: str = "sampling",
     ) -> None:
-        first = QuiltSampling(samples=samples, policies=policies, seed=seed)
+        first = QuiltSampling(samples=samples, policies=policies, seed=seed, margin=margin)
         kwargs = {} if max_nodes is None else {"max_nodes": max_nodes}
         super().__init__(first, name=name, **kwargs)
 
@@ -182,17 +215,33 @@ class Sampling(Recall):
         f = self.before
         return (
             f"<player {self.__name__}: samples={f.samples}, policies={len(f.policies)}, seed={f.seed}, "
-            f"max_nodes={self.max_nodes}>"
+            f"margin={f.margin}, max_nodes={self.max_nodes}>"
         )
 
 
 def sampling_player(
-    *, samples: int = SAMPLES, policies: int = POLICIES, seed: int = 0, max_nodes: int | None = None
+    *,
+    samples: int = SAMPLES,
+    policies: int = POLICIES,
+    seed: int = 0,
+    margin: int = MARGIN,
+    max_nodes: int | None = None,
 ) -> Sampling:
     """A Crazy Quilt sampling player with other settings (see :class:`QuiltSampling`; ``max_nodes``:
     the solver's budget per call after the redeal, see :class:`~.last_pass.Recall`)."""
-    return Sampling(samples=samples, policies=policies, seed=seed, max_nodes=max_nodes)
+    return Sampling(samples=samples, policies=policies, seed=seed, margin=margin, max_nodes=max_nodes)
 
 
 #: The sampling player with the default settings (seed 0).
 sampling = Sampling()
+
+
+#: Positions one call of the solver may search after the redeal when the board's Hint plays exactly
+#: (about a tenth of a second of one core in pure Python; :data:`.last_pass.MAX_NODES` is ten times it).
+HINT_NODES = 20_000
+
+#: Crazy Quilt's ``lookahead``, the board's Hint: :class:`Sampling` with the solver's budget after the
+#: redeal cut to :data:`HINT_NODES`, so that a hint answers within a few tenths of a second without
+#: numba too (``benchmarks/quilt_hint.py``). Before the redeal it plays as ``sampling`` does, move
+#: for move; after it, as ``recall`` does when it watched the waste.
+lookahead = Sampling(max_nodes=HINT_NODES, name="lookahead")
