@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import ast
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -161,14 +162,16 @@ def test_importing_the_package_does_not_load_the_widget_stack() -> None:
     assert out.strip() == "[]"
 
 
-def _loaded_after(statement: str, watched: list[str]) -> list[str]:
+def _loaded_after(statement: str, watched: list[str], **env: str) -> list[str]:
     """Which of ``watched`` (modules, or packages with everything under them) ``statement`` loads, in a
-    fresh interpreter."""
+    fresh interpreter (with ``env`` added to its environment)."""
     code = (
         f"import sys; {statement}\n"
         f"print([w for w in {watched!r} if any(m == w or m.startswith(w + '.') for m in sys.modules)])"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, env={**os.environ, **env}
+    ).stdout
     return ast.literal_eval(out.strip())
 
 
@@ -186,8 +189,12 @@ def test_importing_the_package_leaves_the_heavy_parts_for_first_use() -> None:
     loaded = _loaded_after("from windmill_widget import Game, greedy, compare, solve", HEAVY)
     assert "windmill_widget.strategies" in loaded and "windmill_widget.lab" in loaded
     assert not {"numba", "windmill_widget.core.compiled", "windmill_widget.solver.windmill"} & set(loaded)
+    # numba's JIT off: what a solve imports is the question, not its machine code (compiling the kernels
+    # in a fresh process with a cold cache took some 45 s of CI's time).
     loaded = _loaded_after(
-        "from windmill_widget import Game, solve; solve(Game(seed=1), max_nodes=10)", HEAVY
+        "from windmill_widget import Game, solve; solve(Game(seed=1), max_nodes=10)",
+        HEAVY,
+        NUMBA_DISABLE_JIT="1",
     )
     assert "windmill_widget.core.compiled" in loaded  # ... and numba, where installed
 
