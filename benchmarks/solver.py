@@ -91,8 +91,7 @@ def windmill_job(
             game.play(greedy(game.view()))
         if game.status != "playing":
             return {"seed": seed, "rules": preset, "budget": budget, "stock": stock, "result": "skipped"}
-    cpu = time.process_time()
-    sol = solve(game, max_nodes=int(budget)) if units else solve(game, max_seconds=budget)
+    sol, verdict = _solve_timed(game, budget, units)
     return {
         "seed": seed,
         "rules": preset,
@@ -100,6 +99,17 @@ def windmill_job(
         **({} if restart_seed is None else {"restart_seed": restart_seed}),
         "budget": budget,
         "stock": stock,
+        **verdict,
+        "order": sol.stats.get("order", ""),  # the exhaustive search's walk that won
+    }
+
+
+def _solve_timed(game, budget: float, units: bool) -> tuple:
+    """Solve ``game`` within ``budget`` (units of work, or CPU seconds); the solution and the fields
+    of its record that both games' results files share, in their order."""
+    cpu = time.process_time()
+    sol = solve(game, max_nodes=int(budget)) if units else solve(game, max_seconds=budget)
+    return sol, {
         "result": str(sol.result),
         "method": sol.method,
         "how": sol.how if sol.method else "",
@@ -107,7 +117,6 @@ def windmill_job(
         "cpu": round(time.process_time() - cpu, 4),
         "nodes": sol.nodes,
         "moves": len(sol.moves),
-        "order": sol.stats.get("order", ""),  # the exhaustive search's walk that won
     }
 
 
@@ -394,22 +403,15 @@ def quilt_job(seed: int, preset: str, redeals: int, budget: float, units: bool =
 
     clock.use_cpu_time()
     game = QuiltGame(seed=seed, rules=quilt_rules(preset, redeals))
-    cpu = time.process_time()
-    sol = solve(game, max_nodes=int(budget)) if units else solve(game, max_seconds=budget)
+    sol, verdict = _solve_timed(game, budget, units)
     return {
         "seed": seed,
         "rules": preset,
         "redeals": redeals,
         **({"measure": "units"} if units else {}),
         "budget": budget,
-        "result": str(sol.result),
-        "method": sol.method,
-        "how": sol.how if sol.method else "",
+        **verdict,
         "certificate": str(sol.certificate) if sol.certificate else "",
-        "seconds": round(sol.seconds, 4),
-        "cpu": round(time.process_time() - cpu, 4),
-        "nodes": sol.nodes,
-        "moves": len(sol.moves),
     }
 
 
