@@ -8,6 +8,7 @@ and undo must restore it exactly. The player's mirror (stock hidden) must offer 
 
 from __future__ import annotations
 
+import importlib.util
 import random
 
 import pytest
@@ -16,6 +17,8 @@ from hypothesis import strategies as st
 
 from windmill_widget import QuiltGame, QuiltRules
 from windmill_widget.core.cards import RANK_OF
+from windmill_widget.games.crazy_quilt import position, search
+from windmill_widget.games.crazy_quilt.notation import upright
 from windmill_widget.games.crazy_quilt.position import NARROW, SUIT_OF
 from windmill_widget.games.crazy_quilt.search import (
     FACE_RANK,
@@ -94,16 +97,56 @@ def test_faces_agree_with_the_engines_suits_and_ranks() -> None:
         assert (FACE_SUIT[face_of(c)], FACE_RANK[face_of(c)]) == (SUIT_OF[c], RANK_OF[c])
 
 
-def test_free_cells_match_the_engine_on_random_quilts() -> None:
-    rng = random.Random(11)
-    for _ in range(200):
-        game = QuiltGame(seed=rng.randrange(10**6))
-        pos = game._pos
-        for i in rng.sample(range(64), rng.randrange(64)):
-            pos.piles[i].clear()
-        mask = sum(1 << i for i in range(64) if pos.piles[i])
-        free = free_cells(mask)
-        assert [i for i in range(64) if free >> i & 1] == pos.available()
+@pytest.mark.parametrize("rules", [QuiltRules.literal(), QuiltRules.common()], ids=repr)
+@SETTINGS
+@given(seed=st.integers(0, 2**64 - 1), walk_seed=st.integers(0, 2**32), cleared=st.integers(0, 64))
+def test_free_cells_are_the_engines_available_cells_on_random_positions(
+    rules: QuiltRules, seed: int, walk_seed: int, cleared: int
+) -> None:
+    # Positions played into at random, then with random cells emptied as well (quilts no game of a
+    # few hundred moves reaches): the search model's bit masks and the engine's rule agree.
+    rng = random.Random(walk_seed)
+    game = QuiltGame(seed=seed, rules=rules)
+    for _ in range(rng.randrange(300)):
+        if game.status != "playing":
+            break
+        game.play(rng.choice(game.legal_moves()))
+    pos = game._pos.copy()
+    for i in rng.sample(range(64), cleared):
+        pos.piles[i].clear()
+    state = SearchState.from_position(pos)
+    assert [i for i in range(64) if state.free() >> i & 1] == pos.available()
+    assert [i for i in range(64) if free_cells(state.mask) >> i & 1] == pos.available()
+
+
+def _turned(index: int) -> tuple[int, int]:
+    """The cells across cell ``index``'s narrow edges were its card turned the other way."""
+    r, c = divmod(index, 8)
+    ends = ((r, c - 1), (r, c + 1)) if upright(index) else ((r - 1, c), (r + 1, c))
+    return tuple(rr * 8 + cc if 0 <= rr < 8 and 0 <= cc < 8 else -1 for rr, cc in ends)  # type: ignore[return-value]
+
+
+def test_the_bit_masks_are_built_from_the_engines_narrow_edges(monkeypatch) -> None:
+    # One definition of the rule: were the engine's table of narrow edges another (every card turned
+    # the other way), a fresh copy of the search model would follow it, not a geometry of its own.
+    turned = tuple(_turned(i) for i in range(64))
+    monkeypatch.setattr(position, "NARROW", turned)
+    spec = importlib.util.spec_from_file_location(f"{search.__package__}._search_copy", search.__file__)
+    copy = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(copy)
+    rng = random.Random(4)
+    pos = QuiltGame(seed=4)._pos
+    for _ in range(100):
+        mask = rng.getrandbits(64) | rng.getrandbits(64)
+        for i in range(64):
+            pos.piles[i][:] = [i] if mask >> i & 1 else []
+        assert [i for i in range(64) if copy.free_cells(mask) >> i & 1] == pos.available()
+        assert copy.free_cells(mask) != free_cells(mask) or mask == 0
+    for i in range(64):
+        assert {j for j in range(64) if copy.narrow_of(1 << i) >> j & 1} == {n for n in turned[i] if n >= 0}
+        assert {j for j in range(64) if copy.neighbours_of(1 << i) >> j & 1} == {
+            j for j in range(64) if i in turned[j]
+        }
 
 
 @pytest.mark.parametrize("rules", [QuiltRules.literal(), QuiltRules.common()], ids=repr)

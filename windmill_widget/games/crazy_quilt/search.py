@@ -38,8 +38,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .notation import F_ALL, F_UP, NCELLS, REDEAL_CODE, SHIFT, SIZE, TURN_CODE, H, K, QuiltMove, W, upright
-from .position import FOUNDATION_FULL, QuiltPosition
+from .notation import F_ALL, F_UP, NCELLS, REDEAL_CODE, SHIFT, SIZE, TURN_CODE, H, K, QuiltMove, W
+from .position import FOUNDATION_FULL, NARROW, QuiltPosition
 
 if TYPE_CHECKING:
     from .game import QuiltGame
@@ -55,12 +55,36 @@ _MASK7 = (1 << SHIFT) - 1
 #: A stock card the player cannot see (in :meth:`SearchState.from_view`'s mirror).
 UNKNOWN = 63
 FULL = (1 << NCELLS) - 1
-_ROW_FIRST = sum(1 << c for c in range(SIZE))
-_ROW_LAST = _ROW_FIRST << (NCELLS - SIZE)
-_COL_FIRST = sum(1 << (r * SIZE) for r in range(SIZE))
-_COL_LAST = _COL_FIRST << (SIZE - 1)
-_UPRIGHT = sum(1 << i for i in range(NCELLS) if upright(i))
-_ACROSS = FULL & ~_UPRIGHT
+
+
+def narrow_masks(narrow: tuple[tuple[int, int], ...]) -> tuple[int, dict[int, int]]:
+    """The narrow-edge rule's geometry as bit masks, built from the engine's table of the cells
+    across each card's narrow edges (:data:`.position.NARROW`, ``-1`` off the quilt), so that the
+    rule has one definition: ``(edge, towards)``, where ``edge`` holds the cells with a narrow
+    edge off the quilt (always free) and ``towards[d]`` the cells whose card has a narrow edge
+    towards the cell ``d`` further on (``d`` = 1, -1, ``SIZE``, -``SIZE``).
+
+    >>> edge, towards = narrow_masks(NARROW)
+    >>> bin(edge).count("1"), sorted(towards) == sorted((1, -1, SIZE, -SIZE))
+    (16, True)
+    """
+    edge = 0
+    towards: dict[int, int] = {}
+    for i, ends in enumerate(narrow):
+        for j in ends:
+            if j < 0:
+                edge |= 1 << i
+            else:
+                towards[j - i] = towards.get(j - i, 0) | 1 << i
+    if set(towards) - {1, -1, SIZE, -SIZE}:
+        raise ValueError(f"a narrow edge must face a neighbouring cell, not steps {sorted(towards)} away")
+    return edge, towards
+
+
+_EDGE, _TOWARDS = narrow_masks(NARROW)
+# One mask per direction, for the bit-parallel forms below (a loop over the directions is slower).
+_RIGHT, _LEFT = _TOWARDS.get(1, 0), _TOWARDS.get(-1, 0)
+_BELOW, _ABOVE = _TOWARDS.get(SIZE, 0), _TOWARDS.get(-SIZE, 0)
 
 
 def face_of(card_id: int) -> int:
@@ -73,31 +97,29 @@ FACE_RANK = tuple(f % 13 + 1 for f in range(52))
 
 
 def free_cells(mask: int) -> int:
-    """The cells (a bit mask) whose card is available, for the filled cells ``mask``. Seed 002: "A
-    tableau card is available for play on foundations if it has a narrow edge free": an upright card
-    when the cell above or below is empty or off the quilt, one lying across when the cell to its
-    left or right is."""
+    """The cells (a bit mask) whose card is available, for the filled cells ``mask``: the engine's
+    rule (:meth:`QuiltPosition.available`, seed 002: "A tableau card is available for play on
+    foundations if it has a narrow edge free") over all cells at once, from the same table."""
     empty = FULL & ~mask
-    vertical = (empty << SIZE) | _ROW_FIRST | (empty >> SIZE) | _ROW_LAST
-    horizontal = ((empty << 1) & ~_COL_FIRST) | _COL_FIRST | ((empty >> 1) & ~_COL_LAST) | _COL_LAST
-    return mask & ((_UPRIGHT & vertical) | (_ACROSS & horizontal))
+    return mask & (
+        _EDGE
+        | (_RIGHT & empty >> 1)
+        | (_LEFT & empty << 1)
+        | (_BELOW & empty >> SIZE)
+        | (_ABOVE & empty << SIZE)
+    )
 
 
 def neighbours_of(cells: int) -> int:
     """The cells (a bit mask) that have one of ``cells`` across a narrow edge: the cards that
     taking ``cells``' cards away would free, if they were not free already."""
-    vertical = (cells << SIZE) | (cells >> SIZE)
-    horizontal = ((cells << 1) & ~_COL_FIRST) | ((cells >> 1) & ~_COL_LAST)
-    return FULL & ((_UPRIGHT & vertical) | (_ACROSS & horizontal))
+    return (_RIGHT & cells >> 1) | (_LEFT & cells << 1) | (_BELOW & cells >> SIZE) | (_ABOVE & cells << SIZE)
 
 
 def narrow_of(cells: int) -> int:
     """The cells (a bit mask) across the narrow edges of ``cells``' cards: the cards that must go
     (one of each pair) before ``cells``' cards are free."""
-    up, across = cells & _UPRIGHT, cells & _ACROSS
-    vertical = (up << SIZE) | (up >> SIZE)
-    horizontal = ((across << 1) & ~_COL_FIRST) | ((across >> 1) & ~_COL_LAST)
-    return FULL & (vertical | horizontal)
+    return (cells & _RIGHT) << 1 | (cells & _LEFT) >> 1 | (cells & _BELOW) << SIZE | (cells & _ABOVE) >> SIZE
 
 
 def dig_levels(mask: int) -> list[int]:
