@@ -270,3 +270,29 @@ def test_the_environments_use_the_games_public_interface_only(path: Path) -> Non
         if isinstance(node, ast.ImportFrom) and node.module and node.level != 1:  # from another package
             for alias in node.names:
                 assert not alias.name.startswith("_"), f"rl/{path.name} imports {node.module}.{alias.name}"
+
+
+#: What the core's PatienceGame draws through each game's ``renderer`` module: the method and the
+#: renderer function it hands the game to (one wrapper, in the core, for every game).
+DRAWN_BY_THE_RENDERER = ("svg", "text")
+
+
+@pytest.mark.parametrize("method", DRAWN_BY_THE_RENDERER)
+def test_pictures_are_drawn_through_one_method_in_the_core(method: str) -> None:
+    # A game names its renderer module; it does not wrap the renderer in a method of its own (the
+    # games' svg() and text() were each such a wrapper, differing only in the module they imported).
+    from importlib import import_module
+
+    from windmill_widget.core.game import PatienceGame
+    from windmill_widget.core.registry import all_games
+
+    games = all_games()
+    assert sorted(games) == ["crazy-quilt", "windmill"]
+    for cls in games.values():
+        own = [k.__name__ for k in cls.__mro__ if k is not PatienceGame and method in vars(k)]
+        assert own == [], f"{cls.__name__}.{method} is defined again in {own}"
+        renderer = import_module(cls.renderer)
+        assert callable(getattr(renderer, method, None)), f"{cls.renderer} has no {method}()"
+        assert renderer.__name__.startswith(cls.__module__.rsplit(".", 1)[0])
+    game = games["crazy-quilt"](seed=7)
+    assert game.text() == import_module(type(game).renderer).text(game)

@@ -295,7 +295,7 @@ def test_repr_is_deterministic() -> None:
         assert not re.search(r"0x[0-9a-f]+|object at", r), r
 
 
-def test_text_diagram_shows_the_cross() -> None:
+def test_text_shows_the_cross() -> None:
     g = Game(seed=42)
     text = str(g)
     for name in SAILS:

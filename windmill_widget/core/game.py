@@ -45,7 +45,8 @@ class PatienceGame:
     #: How many cards a dealing order lists (:meth:`from_order`).
     order_size: ClassVar[int]
     #: The module that draws the game's pictures, by name: its ``svg(game, *, scale, last_move, arrows,
-    #: highlight, labels)`` is :meth:`svg`'s. Imported when a picture is first asked for.
+    #: highlight, labels)`` is :meth:`svg`'s and its ``text(game)`` is :meth:`text`'s. Imported when a
+    #: picture is first asked for.
     renderer: ClassVar[str]
 
     # _pos is only ever changed through the methods below: _legal caches its legal codes until then.
@@ -139,8 +140,16 @@ class PatienceGame:
         return Picture(svg, f"{self.title} position, {self.origin}: {self.progress}, {self.status}")
 
     def text(self) -> str:
-        """The position as a plain-text picture."""
-        raise NotImplementedError
+        """The position as a plain-text picture, for terminals and doctests. Drawn by the game's
+        :attr:`renderer`.
+
+        >>> from windmill_widget import Game, QuiltGame
+        >>> print(Game(seed=1).text().splitlines()[2])
+        w2 8♣   w1 2♥   c A♠ (1/52)    e1 9♣  e2 10♣
+        >>> print(QuiltGame(seed=7).text().splitlines()[0])
+             a     b     c     d     e     f     g     h
+        """
+        return import_module(self.renderer).text(self)
 
     def describe(self, move: Move | str) -> str:
         """What a legal ``move`` would do, for a learner: ``"the 7 of hearts from sail n1 to the

@@ -345,12 +345,6 @@ class QuiltGame(PatienceGame):
     def _repr_detail(self) -> str:
         return f"{self.progress.replace(' ', '=', 1)}, {len(self._pos.available())} free"
 
-    def text(self) -> str:
-        """A plain-text picture of the quilt, for terminals and doctests."""
-        from .render import text_diagram
-
-        return text_diagram(self)
-
 
 QuiltView.game_type = QuiltGame
 

@@ -123,7 +123,7 @@ def svg(
     return pic.document(WIDTH, height, body, label="Crazy Quilt position", scale=scale)
 
 
-def text_diagram(game: QuiltGame) -> str:
+def text(game: QuiltGame) -> str:
     """A plain-text picture: the quilt row by row (a free card in brackets, a space as ``·``), then
     the foundations, the stock, the waste and the card in hand.
 

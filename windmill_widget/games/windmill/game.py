@@ -321,12 +321,6 @@ class Game(PatienceGame):
         """How far the game has come, in a few words (``centre 12/52``), for one-line summaries."""
         return f"centre {len(self._pos.piles[0])}/{CENTRE_FULL}"
 
-    def text(self) -> str:
-        """A plain-text picture of the cross, for terminals and doctests."""
-        from .render import text_diagram
-
-        return text_diagram(self)
-
 
 PlayerView.game_type = Game
 

@@ -107,7 +107,7 @@ def _show(game: Game, name: str) -> str:
     return top.symbol if top else "--"
 
 
-def text_diagram(game: Game) -> str:
+def text(game: Game) -> str:
     """A plain-text picture of the cross, for terminals and doctests."""
     c = game.pile("c")
     corner = {n: f"{n} {_show(game, n)}{f' ({len(game.pile(n))})' if game.pile(n) else ''}" for n in CORNERS}
