@@ -199,6 +199,17 @@ def test_importing_the_package_leaves_the_heavy_parts_for_first_use() -> None:
     assert "windmill_widget.core.compiled" in loaded  # ... and numba, where installed
 
 
+def test_a_crazy_quilt_solve_does_not_load_numba() -> None:
+    # Crazy Quilt's solver is pure Python: it reads the solvers' shared clock (solver/clock.py), whose
+    # compiled reading for Windmill's loops comes on first use only. It loads none of the heavy parts
+    # (numba, numpy, the core's compiled module, Windmill's solver, the players, the lab).
+    loaded = _loaded_after(
+        "from windmill_widget import QuiltGame, solve; solve(QuiltGame(seed=1), max_nodes=2000)",
+        HEAVY,
+    )
+    assert loaded == [], loaded
+
+
 def test_a_sealed_strategys_process_imports_only_what_it_serves_with() -> None:
     # Everything it imports before confining itself is read while it can still read anything; the rest
     # (a student's `from windmill_widget import greedy`) is read under confinement, from the package.

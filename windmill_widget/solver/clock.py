@@ -5,19 +5,30 @@ waits for. A benchmark on a shared machine can ask for the process's CPU time in
 (:func:`use_cpu_time`), so that "one second per deal" means one second of one core however busy
 the machine is; the benchmark runs one deal per process, so no other caller is affected.
 
->>> now() <= now()
+Pure-Python solvers (Crazy Quilt's) read it with :func:`now`. Compiled loops (Windmill's) read it
+with :func:`read` (and :func:`warm_up` compiles that): both come from :mod:`.compiled_clock` on
+first use, so a solver that never asks for them never loads numba.
+
+>>> from windmill_widget.solver import clock
+>>> clock.now() <= clock.now()
 True
->>> now() <= read()
+>>> clock.now() <= clock.read()
 True
 """
 
 from __future__ import annotations
 
-import time
+from time import perf_counter, process_time
+from typing import TYPE_CHECKING
 
-from ..core.compiled import COMPILED, hot, objmode
+from ..core.lazy import lazy_names
 
-_now = time.perf_counter
+if TYPE_CHECKING:
+    from .compiled_clock import read, warm_up
+
+__all__ = ["now", "read", "use_cpu_time", "warm_up"]
+
+_now = perf_counter
 
 
 def now() -> float:
@@ -25,25 +36,13 @@ def now() -> float:
     return _now()
 
 
-def read() -> float:
-    """:func:`now`, for the solvers' compiled loops to call (numba calls back into Python for
-    it). One function for every loop: numba compiles such a call back the first time it runs,
-    and :func:`warm_up` runs it, so no deal's budget pays for that."""
-    with objmode(t="float64"):
-        t = now()
-    return t
-
-
-if COMPILED:
-    read = hot(read)
-
-
-def warm_up() -> None:
-    """Compile :func:`read` now (see there)."""
-    read()
-
-
 def use_cpu_time(on: bool = True) -> None:
     """Measure the solver's budgets in this process's CPU time (``True``) or wall-clock time."""
     global _now
-    _now = time.process_time if on else time.perf_counter
+    _now = process_time if on else perf_counter
+
+
+__getattr__, __dir__ = lazy_names(
+    globals(), {name: "windmill_widget.solver.compiled_clock" for name in ("read", "warm_up")}
+)
+del lazy_names

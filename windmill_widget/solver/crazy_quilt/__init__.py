@@ -9,7 +9,6 @@ if TYPE_CHECKING:
 
 __all__ = ["solve"]
 
-# Imported on first use: the sampling player reads the playout policies of this package without it
-# (and its clock brings numba, for Windmill's compiled loops).
+# Imported on first use: the sampling player reads the playout policies of this package without it.
 __getattr__, __dir__ = lazy_names(globals(), {"solve": ".clairvoyant"})
 del lazy_names

@@ -129,7 +129,7 @@ class Recall:
         self._line = []
         if at < self._retry_at:
             return None
-        from ...solver.crazy_quilt import solve  # with the solver's clock, numba: imported when first needed
+        from ...solver.crazy_quilt import solve  # imported when first needed
 
         sol = solve(self._game(view, stock), max_nodes=self.max_nodes)
         self.verdicts.append(str(sol.result))
