@@ -307,3 +307,67 @@ def test_pictures_are_drawn_through_one_method_in_the_core(method: str) -> None:
         assert renderer.__name__.startswith(cls.__module__.rsplit(".", 1)[0])
     game = games["crazy-quilt"](seed=7)
     assert game.text() == import_module(type(game).renderer).text(game)
+
+
+# -- one source of truth for every fact -----------------------------------------------------------
+def _module_constants(path: Path) -> dict[str, object]:
+    """The names a module gives a literal value at its top level (``CENTRE_FULL = 52``)."""
+    out: dict[str, object] = {}
+    for node in ast.parse(path.read_text(), str(path)).body:
+        if isinstance(node, ast.Assign):
+            targets, value = node.targets, node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            targets, value = [node.target], node.value
+        else:
+            continue
+        try:
+            literal = ast.literal_eval(value)
+        except ValueError:
+            continue
+        out.update((t.id, literal) for t in targets if isinstance(t, ast.Name) and t.id.lstrip("_").isupper())
+    return out
+
+
+#: Names that more than one module gives a value of its own, each a different fact: a game's or a
+#: player's own tuning (how hard it searches), or one file format's or one host's own setting.
+OWN_TO_EACH_MODULE = {
+    "DEFAULT_MAX_MOVES",  # the lab's cap on a game against the environments' episode length
+    "EXHAUSTIVE_SLICES",  # each game's solver
+    "FORMAT", "VERSION",  # a save file's and the session statistics' file formats
+    "MARGIN", "SAMPLES", "MAX_POSITIONS", "_PROBES",  # each player's or search's own tuning
+    "MOVE_LIMIT",  # a sealed strategy's seconds against autoplay's on the board
+    "WIDTH",  # a chart's pixels against the sampling player's beam
+}  # fmt: skip
+
+
+def test_a_named_constant_is_given_its_value_in_one_module() -> None:
+    # A second `CENTRE_FULL = 52` (Windmill's search model had one) or `MAX_MOVE_TEXT = 64` (the sealed
+    # player's, beside the core's 40) is a twin to keep in step: import the one definition instead.
+    where: dict[str, list[str]] = {}
+    for path in sorted(PKG.rglob("*.py")):
+        for name in _module_constants(path):
+            where.setdefault(name, []).append(str(path.relative_to(PKG)))
+    twins = {
+        name: paths for name, paths in where.items() if len(paths) > 1 and name not in OWN_TO_EACH_MODULE
+    }
+    assert twins == {}
+    assert all(len(where.get(name, ())) > 1 for name in OWN_TO_EACH_MODULE), "an exception no longer needed"
+
+
+def test_the_suits_are_named_in_the_core_only() -> None:
+    # Sentences name suits through core/cards.py's SUIT_NAMES (the solver's certificates and Crazy
+    # Quilt's explanations each had a dictionary of their own).
+    words = {"spades", "hearts", "diamonds", "clubs", "spade", "heart", "diamond", "club"}
+    for path in sorted(PKG.rglob("*.py")):
+        if path == PKG / "core" / "cards.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                assert node.value.lower() not in words, f"{path.relative_to(PKG)} spells {node.value!r}"
+
+
+def test_the_pictures_and_the_boards_draw_cards_in_the_tables_shape() -> None:
+    # core/table.json's card shape, which js/boards/*.js read too (js/tests/layout.test.js checks them).
+    from windmill_widget.core.svg import CARD_H, CARD_W, TABLE
+
+    assert round(CARD_W * TABLE["cardShape"]["aspect"]) == CARD_H

@@ -9,6 +9,7 @@ key, and the sentence a learner reads (also from ``explain``) says why; the game
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import re
 import xml.etree.ElementTree as ET
@@ -18,7 +19,18 @@ from pathlib import Path
 import pytest
 
 from windmill_widget import Card, IllegalMove, QuiltGame, QuiltMove, QuiltRules, Status, Termination
-from windmill_widget.games.crazy_quilt import BASES, CELLS, DOWN, FOUNDATIONS, PILES, UP, deal_order
+from windmill_widget.games.crazy_quilt import (
+    BASES,
+    CELLS,
+    DOWN,
+    FOUNDATIONS,
+    PILES,
+    UP,
+    board,
+    deal_order,
+    notation,
+)
+from windmill_widget.games.crazy_quilt.deal import QUILT_CARDS
 
 LITERAL, COMMON = QuiltRules.literal(), QuiltRules.common()
 BOTH = pytest.mark.parametrize("rules", [LITERAL, COMMON], ids=["literal", "common"])
@@ -116,6 +128,7 @@ def test_96_cards_64_row_by_row_from_the_top_left_and_32_in_the_stock_first_turn
     g = QuiltGame.from_order(order, rules=rules)
     assert [g.pile(cell) for cell in CELLS] == [(c,) for c in order[:64]]
     assert CELLS[:9] == ("a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "a2")
+    assert QUILT_CARDS == len(CELLS) == 64  # the deal fills the cells board.json's quilt has
     assert g.pile("stock") == tuple(reversed(order[64:]))  # listed bottom to top: the top is turned first
     assert g.pile("waste") == g.pile("hand") == ()
     turned = []
@@ -142,6 +155,22 @@ def test_cards_lie_alternately_upright_and_across_with_a1_upright() -> None:
     assert not QuiltGame.lies_upright("a2") and QuiltGame.lies_upright("h8")
     with pytest.raises(ValueError, match="not a quilt cell"):
         QuiltGame.lies_upright("S+")
+
+
+def test_the_orientation_is_read_from_board_json_which_the_front_end_reads_too(monkeypatch) -> None:
+    # One source for the engine and js/boards/quilt.js: were board.json's picture another (every card
+    # turned), a fresh copy of the notation would follow it, not an alternation of its own.
+    rows = board.BOARD["orientation"]["rows"]
+    assert [notation.upright(i) for i in range(64)] == [mark == "|" for mark in "".join(rows)]
+    turned = [row.translate(str.maketrans("|-", "-|")) for row in rows]
+    monkeypatch.setitem(board.BOARD, "orientation", {"rows": turned})
+    spec = importlib.util.spec_from_file_location(f"{notation.__package__}._copy", notation.__file__)
+    copy = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(copy)
+    assert [copy.upright(i) for i in range(64)] == [mark == "|" for mark in "".join(turned)]
+    monkeypatch.setitem(board.BOARD, "orientation", {"rows": [*turned[:7], "|-|-|-|"]})
+    with pytest.raises(ValueError, match="8 rows of 8 marks"):
+        spec.loader.exec_module(importlib.util.module_from_spec(spec))
 
 
 # -- the foundations -----------------------------------------------------------------------------------

@@ -40,7 +40,6 @@ that changes with every move (reactive hosts such as marimo re-run the cells tha
 from __future__ import annotations
 
 import asyncio
-import json
 import math
 import numbers
 import pathlib
@@ -58,7 +57,7 @@ from .core.finish import sure_finish
 from .core.outcome import TextEnum
 from .core.pysolfc import MAX_NUMBER as MAX_PYSOLFC_NUMBER
 from .core.share import deal_from, deal_text, parse_deal, share_line
-from .core.svg import Picture
+from .core.svg import TABLE, Picture
 from .core.text import excerpt, shorten
 from .fallback import PICTURE_NOTE, PICTURE_NOTE_CLOSED, picture_note, with_fallback
 from .guard import call_guarded
@@ -67,7 +66,7 @@ from .strategies import board_players, default_strategy
 
 _STATIC = pathlib.Path(__file__).parent / "static"
 #: Card widths (CSS pixels) shared with the front end: the smallest legible one, the largest size=.
-_CARD_WIDTH = json.loads((_STATIC.parent / "core" / "table.json").read_text("utf-8"))["cardWidth"]
+_CARD_WIDTH = TABLE["cardWidth"]
 #: What ``size=`` may say besides a card width in pixels.
 SIZES = ("fit", "width")
 

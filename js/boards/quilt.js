@@ -4,6 +4,7 @@
 // rows of eight, turning cards alternatively." The names (cells, foundations, the top row) come from
 // board.json, which the Python engine reads too; the sizes and gaps live here.
 
+import table from "../../windmill_widget/core/table.json" with { type: "json" };
 import board from "../../windmill_widget/games/crazy_quilt/board.json" with { type: "json" };
 import { counterRoom } from "./counter.js";
 
@@ -20,11 +21,13 @@ export const TOP = Object.freeze([...board.top]);
 export const PILE_NAMES = Object.freeze([...CELLS, ...FOUNDATIONS, board.stock, board.waste, board.hand]);
 export const FAN = Object.freeze({ pile: board.fan.pile, shown: board.fan.shown, step: board.fan.step });
 
-/** Does the card of cell `index` lie upright? Cards alternate, the top-left one upright (as the engine). */
-export const upright = (index) => (Math.floor(index / COLUMNS.length) + (index % COLUMNS.length)) % 2 === 0;
+/** Does the card of cell `index` lie upright? As board.json's orientation draws it (| upright, -
+ * across): the engine's narrow-edge rule reads the same picture. */
+const UPRIGHT = Object.freeze([...board.orientation.rows.join("")].map((mark) => mark === "|"));
+export const upright = (index) => UPRIGHT[index];
 
 // Proportions, in units of one card's width.
-export const CARD_ASPECT = 1.4;
+export const CARD_ASPECT = table.cardShape.aspect; // height / width, as a real playing card
 const CELL = CARD_ASPECT; // a quilt cell is a square that holds a card either way
 const CELL_GAP = 0.08;
 const SIDE_GAP = 0.45; // between a foundation column and the quilt (room for the row numbers)

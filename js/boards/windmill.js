@@ -3,6 +3,7 @@
 // waste's fan) comes from board.json, which the Python engine's static picture reads too; the sizes
 // and gaps live here.
 
+import table from "../../windmill_widget/core/table.json" with { type: "json" };
 import board from "../../windmill_widget/games/windmill/board.json" with { type: "json" };
 import { counterRoom } from "./counter.js";
 
@@ -15,7 +16,7 @@ export const GRID = Object.freeze(board.grid);
 export const FAN = Object.freeze({ pile: board.fan.pile, shown: board.fan.shown, step: board.fan.step });
 
 // Proportions, in units of one card's width.
-export const CARD_ASPECT = 1.4; // height / width, as a real playing card
+export const CARD_ASPECT = table.cardShape.aspect; // height / width, as a real playing card
 const GAP_X = 0.2;
 const GAP_Y = 0.36; // room under each card for its counter, clear of the card below (at least counterRoom)
 const MARGIN = 0.3;

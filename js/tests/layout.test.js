@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 
+import table from "../../windmill_widget/core/table.json" with { type: "json" };
+import quiltBoard from "../../windmill_widget/games/crazy_quilt/board.json" with { type: "json" };
 import { counterHeight } from "../boards/counter.js";
 import * as quilt from "../boards/quilt.js";
 import * as windmill from "../boards/windmill.js";
@@ -255,6 +257,27 @@ describe("Windmill's board", () => {
     assert.deepEqual(pos.get(2), topCardRect(L, "c", 3));
     assert.deepEqual(pos.get(14), topCardRect(L, "waste", 5));
     assert.equal(cardPositions(L, undefined).size, 0);
+  });
+});
+
+describe("the facts the boards share with the engine", () => {
+  it("draws every card in the table's shape (core/table.json, which the static pictures read too)", () => {
+    assert.equal(windmill.CARD_ASPECT, table.cardShape.aspect);
+    assert.equal(quilt.CARD_ASPECT, table.cardShape.aspect);
+    for (const game of GAMES) {
+      const L = computeLayout(game, 900, { hand: true });
+      assert.equal(L.cardH, Math.round(L.cardW * table.cardShape.aspect), game);
+    }
+  });
+
+  it("lays each quilt card as board.json's orientation draws it (the engine's narrow-edge rule reads it too)", () => {
+    const marks = quiltBoard.orientation.rows.join("");
+    assert.equal(marks.length, quilt.CELLS.length);
+    const L = computeLayout("crazy-quilt", 900, { hand: true });
+    quilt.CELLS.forEach((name, i) => {
+      assert.equal(quilt.upright(i), marks[i] === "|", name);
+      assert.equal(L.piles[name].across, marks[i] === "-", name);
+    });
   });
 });
 

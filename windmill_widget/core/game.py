@@ -15,7 +15,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .annotations import Annotation
-from .cards import NUM_CARDS, Card, CardLike, assign_ids
+from .cards import Card, CardLike, assign_ids
 from .deal import check_seed, random_seed
 from .errors import IllegalMove
 from .moves import Move
@@ -593,10 +593,6 @@ class PatienceGame:
         from .svg import as_img
 
         return as_img(self.svg(), f"{self.title} position, {self.origin}: {self.progress}, {self.status}")
-
-
-#: A dealt game holds every card of the double deck.
-ALL_CARDS = NUM_CARDS
 
 
 def _whole(code: object) -> object:

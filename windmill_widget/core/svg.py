@@ -25,7 +25,11 @@ TABLE: dict = json.loads(Path(__file__).with_name("table.json").read_text(encodi
 #: Colour name -> its light-theme value (the static pictures use the light table).
 LIGHT: dict[str, str] = {name: light for name, (_var, light, _dark) in TABLE["colours"].items()}
 
-CARD_W, CARD_H = 56, 78
+#: A card's size in a picture (before ``scale``): its height from the table's card shape.
+CARD_W = 56
+CARD_H = round(CARD_W * TABLE["cardShape"]["aspect"])
+#: The space between piles in a picture.
+GAP = 12
 FONT = "DejaVu Sans, Helvetica, Arial, sans-serif"
 
 

@@ -28,9 +28,6 @@ if TYPE_CHECKING:
     from ..core.game import PatienceGame
     from ..core.moves import Move
 
-#: The cards of a double deck: a won game has them all on the foundations.
-ALL_CARDS = 104
-
 
 class Result(TextEnum):
     """How one player's game of a tournament ended."""

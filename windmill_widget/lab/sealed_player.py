@@ -32,13 +32,11 @@ import sys
 from collections.abc import Callable
 from typing import Any, BinaryIO
 
+from ..core.moves import MAX_MOVE_TEXT
 from ..core.text import shorten
 from ..core.view import PlayerView
 from .confine import Confinement, confine, die_with_parent, unshare_namespaces
 from .playout import _where
-
-#: Longer move text than any game's notation writes is junk.
-MAX_MOVE_TEXT = 64
 
 Strategy = Callable[[PlayerView], Any]
 

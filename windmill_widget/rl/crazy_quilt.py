@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from gymnasium import spaces
 
+from ..core.cards import NUM_CARDS
 from ..games.crazy_quilt.game import QuiltGame
 from ..games.crazy_quilt.notation import F_ALL, NCELLS, REDEAL_CODE, SHIFT, TURN_CODE, H, K, QuiltMove, W
 from ..games.crazy_quilt.position import FOUNDATION_FULL
@@ -22,7 +23,7 @@ from ..games.crazy_quilt.view import QuiltView
 from .actions import ActionTable
 from .env import COPIES, PatienceEnv, box
 
-_TOTAL = 104
+_TOTAL = NUM_CARDS
 
 
 def _codes() -> list[int]:

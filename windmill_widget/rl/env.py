@@ -50,7 +50,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ..core.cards import CARDS_PER_DECK
+from ..core.cards import CARDS_PER_DECK, DECKS
 from ..core.errors import IllegalMove
 from ..core.game import PatienceGame
 from ..core.outcome import Termination
@@ -62,9 +62,9 @@ REWARDS = ("dense", "sparse")
 ILLEGAL = ("raise", "penalty")
 DEFAULT_MAX_MOVES = 1_000
 #: The faces 1..52 of the card ids 0..103 (``suit * 13 + rank``; the deck forgotten).
-FACES = [i % CARDS_PER_DECK + 1 for i in range(2 * CARDS_PER_DECK)]
+FACES = [i % CARDS_PER_DECK + 1 for i in range(DECKS * CARDS_PER_DECK)]
 #: How many unseen copies of each face (index face - 1) a stock can hold.
-COPIES = 2
+COPIES = DECKS
 _RANDOM_DEALS = 2**32  # as many as a game dealt "at random" draws from
 
 

@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from gymnasium import spaces
 
+from ..core.cards import NUM_CARDS
 from ..games.windmill.game import Game
 from ..games.windmill.notation import DEAL_CODE, NPILES, SAIL_IDX, Move, W
 from ..games.windmill.position import CENTRE_FULL, CORNER_FULL
@@ -26,7 +27,7 @@ _SOURCES = (0, 1, 2, 3, 4, *SAIL_IDX, W)
 _TARGETS = (0, 1, 2, 3, 4)
 #: The top cards shown (every pile but the stock), in pile order.
 _SHOWN = (0, 1, 2, 3, 4, *SAIL_IDX, W)
-_TOTAL = 104
+_TOTAL = NUM_CARDS
 #: Each pile's most cards (pile order: the centre, corners, sails, waste, stock).
 _SIZES_HIGH = [CENTRE_FULL, *(CORNER_FULL,) * 4, *(1,) * len(SAIL_IDX), _TOTAL, _TOTAL]
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..core.cards import SUIT_NAMES
 from ..core.outcome import TextEnum
 
 __all__ = ["Certificate", "Proof"]
@@ -49,7 +50,6 @@ _WORDS = {
     Proof.WASTE_ORDER: "the last pass's waste order",
     Proof.SUIT_RELAXATION: "the suit relaxation",
 }
-_SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 @dataclass(frozen=True)
@@ -62,11 +62,11 @@ class Certificate:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "proof", Proof(self.proof))
-        if self.suit is not None and self.suit not in _SUIT_NAMES:
+        if self.suit is not None and self.suit not in SUIT_NAMES:
             raise ValueError(f"suit must be one of S, H, D, C or None, not {self.suit!r:.20}.")
 
     def __str__(self) -> str:
-        return self.proof.words + (f" ({_SUIT_NAMES[self.suit]})" if self.suit else "")
+        return self.proof.words + (f" ({SUIT_NAMES[self.suit]})" if self.suit else "")
 
     def __repr__(self) -> str:
         suit = f", suit={self.suit!r}" if self.suit else ""

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from ...core.cards import NUM_CARDS, SUITS, card_id
 from ...core.deal import shuffled
+from .notation import NCELLS
 
 #: The foundations' bases: the Ace and the King of each suit, of the first deck, in the order of the
 #: foundations ``S+ H+ D+ C+`` then ``S- H- D- C-``.
 BASES: tuple[int, ...] = tuple(card_id(1, s) for s in SUITS) + tuple(card_id(13, s) for s in SUITS)
 _REST = tuple(i for i in range(NUM_CARDS) if i not in BASES)
-QUILT_CARDS = 64
+QUILT_CARDS = NCELLS  #: one card a cell
 STOCK_CARDS = len(_REST) - QUILT_CARDS
 
 

@@ -75,11 +75,21 @@ def row_col(index: int) -> tuple[int, int]:
     return divmod(index, SIZE)
 
 
+def _orientation(rows: list[str]) -> tuple[bool, ...]:
+    """board.json's picture of the quilt (``|`` upright, ``-`` across) as one flag a cell."""
+    if len(rows) != SIZE or any(len(row) != SIZE or set(row) - {"|", "-"} for row in rows):
+        raise ValueError(f"board.json's orientation needs {SIZE} rows of {SIZE} marks, | or -")
+    return tuple(mark == "|" for row in rows for mark in row)
+
+
+_UPRIGHT = _orientation(BOARD["orientation"]["rows"])
+
+
 def upright(index: int) -> bool:
     """Does the card of cell ``index`` lie upright (its narrow edges at the top and bottom)? Cards
-    alternate, starting upright at the top left: cell (row r, column c) is upright when r + c is even."""
-    r, c = divmod(index, SIZE)
-    return (r + c) % 2 == 0
+    alternate, starting upright at the top left (cell row r, column c is upright when r + c is
+    even), as ``board.json``'s orientation draws them: the front end reads the same picture."""
+    return _UPRIGHT[index]
 
 
 def describe_pile(name: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...core.cards import RANK_LABELS, RANK_OF, SUITS, Card, rank_article
+from ...core.cards import RANK_LABELS, RANK_OF, SUIT_NAMES, SUITS, Card, rank_article
 from ...core.outcome import Termination
 from .notation import (
     F_ALL,
@@ -208,15 +208,13 @@ def _sym(cid: int | None) -> str:
 
 
 def _suit_word(cid: int) -> str:
-    return {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}[Card.from_id(cid).suit]
+    """``"spade"``, ``"heart"``, ...: one card's suit (the core's name for the suit, singular)."""
+    return SUIT_NAMES[Card.from_id(cid).suit][:-1]
 
 
 def _foundation_line(f: int) -> tuple[str, str]:
     """(``"up"``/``"down"``, the suit's name) of foundation ``f``."""
-    suit = SUITS[(f - F_UP[0]) % 4]
-    return ("up" if f in F_UP else "down"), {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}[
-        suit
-    ]
+    return ("up" if f in F_UP else "down"), SUIT_NAMES[SUITS[(f - F_UP[0]) % 4]]
 
 
 def explain(pos: QuiltPosition, code: int) -> tuple[str, str] | None:

@@ -12,14 +12,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core import svg as pic
-from ...core.svg import CARD_H, CARD_W, LIGHT
+from ...core.svg import CARD_H, CARD_W, GAP, LIGHT
 from .board import BOARD, FAN_SHOWN, FAN_STEP
 from .notation import CELLS, COLUMNS, DOWN, SIZE, UP, upright
+from .position import FOUNDATION_FULL
 
 if TYPE_CHECKING:
     from .game import QuiltGame
 
-GAP = 12
 CELL = CARD_H + 6  #: each quilt cell is a square that holds a card either way
 LABEL_H = 14
 QUILT_X = GAP + CARD_W + 2 * GAP
@@ -78,7 +78,7 @@ def svg(
             y = _foundation_y(k)
             pile = game.pile(name)
             boxes[name] = (x, y, CARD_W, CARD_H)
-            parts.append(pic.label(f"{name} {len(pile)}/13", x, y))
+            parts.append(pic.label(f"{name} {len(pile)}/{FOUNDATION_FULL}", x, y))
             parts.append(pic.card(pile[-1], x, y, pile=name) if pile else pic.slot(x, y, pile=name))
     x = QUILT_X
     for name in BOARD["top"]:

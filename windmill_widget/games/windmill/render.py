@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core import svg as pic
-from ...core.svg import CARD_H, CARD_W
+from ...core.svg import CARD_H, CARD_W, GAP
 from .board import FAN_SHOWN, FAN_STEP, GRID
 from .notation import CORNERS, PILES, SAILS
 from .position import CENTRE_FULL, CORNER_FULL
@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from .game import Game
 
 # Where each pile goes comes from board.json, which the canvas board reads too.
-GAP = 12
 WIDTH = GAP + 5 * (CARD_W + GAP)  #: the picture's width (before ``scale``)
 
 
@@ -116,7 +115,7 @@ def text(game: Game) -> str:
     lines = [
         f"{corner['nw']:<16}{sail['n2']:^12}{corner['ne']:>16}",
         f"{'':<16}{sail['n1']:^12}{'':>16}",
-        f"{sail['w2']:<8}{sail['w1']:<8}{'c ' + _show(game, 'c') + f' ({len(c)}/52)':^12}"
+        f"{sail['w2']:<8}{sail['w1']:<8}{'c ' + _show(game, 'c') + f' ({len(c)}/{CENTRE_FULL})':^12}"
         f"{sail['e1']:>8}{sail['e2']:>8}",
         f"{'':<16}{sail['s1']:^12}{'':>16}",
         f"{corner['sw']:<16}{sail['s2']:^12}{corner['se']:>16}",

@@ -18,7 +18,7 @@ What the solver may forget, because it cannot change the outcome:
 
 The mirror replays the engine's moves rank by rank (including refills, automatic Kings and the
 corner-run counter). It decides *nothing* about legality on its own that is not cross-checked:
-``tests/test_solver_compact.py`` compares its move sets and resulting positions with
+``tests/test_windmill_search.py`` compares its move sets and resulting positions with
 :meth:`Position.legal_codes`/:meth:`Position.apply` along random playouts for every rules preset,
 and every winning line is replayed through the real engine before it is returned.
 
@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING
 
 from ...core.cards import RANK_OF
 from .notation import CORNER_IDX, DEAL_CODE, MOVES, SAIL_IDX, Move, S, W
-from .position import Position
+from .position import CENTRE_FULL, CORNER_FULL, KING, Position
 
 if TYPE_CHECKING:
     from .game import Game
@@ -53,9 +53,6 @@ TO_CORNER = 6  # + corner
 CORNER_TO_CORNER = 10  # + 4 * from + to
 CENTRE_TO_CORNER = 26  # + corner
 
-CENTRE_FULL = 52
-CORNER_FULL = 13
-KING = 13
 #: The rank the centre needs at each height (0 = full or no base).
 CENTRE_NEEDS = tuple([0] + [h % 13 + 1 for h in range(1, CENTRE_FULL)] + [0])
 #: The rank on top of the centre at each height.
