@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import os
 import subprocess
 import sys
@@ -310,10 +311,15 @@ def test_pictures_are_drawn_through_one_method_in_the_core(method: str) -> None:
 
 
 # -- one source of truth for every fact -----------------------------------------------------------
+@functools.cache
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(), str(path))
+
+
 def _module_constants(path: Path) -> dict[str, object]:
     """The names a module gives a literal value at its top level (``CENTRE_FULL = 52``)."""
     out: dict[str, object] = {}
-    for node in ast.parse(path.read_text(), str(path)).body:
+    for node in _tree(path).body:
         if isinstance(node, ast.Assign):
             targets, value = node.targets, node.value
         elif isinstance(node, ast.AnnAssign) and node.value is not None:
@@ -361,7 +367,7 @@ def test_the_suits_are_named_in_the_core_only() -> None:
     for path in sorted(PKG.rglob("*.py")):
         if path == PKG / "core" / "cards.py":
             continue
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        for node in ast.walk(_tree(path)):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 assert node.value.lower() not in words, f"{path.relative_to(PKG)} spells {node.value!r}"
 
