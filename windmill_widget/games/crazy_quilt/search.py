@@ -82,7 +82,7 @@ def narrow_masks(narrow: tuple[tuple[int, int], ...]) -> tuple[int, dict[int, in
 
 
 _EDGE, _TOWARDS = narrow_masks(NARROW)
-# One mask per direction, for the bit-parallel forms below (a loop over the directions is slower).
+# One mask per direction, so that the helpers below stay single bit-parallel expressions (no loop).
 _RIGHT, _LEFT = _TOWARDS.get(1, 0), _TOWARDS.get(-1, 0)
 _BELOW, _ABOVE = _TOWARDS.get(SIZE, 0), _TOWARDS.get(-SIZE, 0)
 
