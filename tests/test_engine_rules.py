@@ -10,6 +10,8 @@ from __future__ import annotations
 import pytest
 
 from windmill_widget import CORNERS, PILES, SAILS, Card, Game, IllegalMove, Move, Rules
+from windmill_widget.core.cards import RANK_LABELS
+from windmill_widget.games.windmill.board import STARTS
 
 # Sail cards that stay out of the way in the positions below (nothing wants a 9 or a 10 there).
 FILLER = ("9C", "9D", "9H", "9S", "TC", "TD", "TH", "TS")
@@ -139,6 +141,17 @@ def test_empty_corner_takes_only_a_king() -> None:
         assert why == "An empty corner takes only a King; the Q♥ on sail n2 is not one."
     g.play("n1>se")
     assert faces(g, "se") == ["KH"]
+
+
+def test_an_empty_foundations_slot_shows_the_rank_the_rules_start_it_with() -> None:
+    # board.json's captions (the static picture's and the canvas board's) say what the engine allows.
+    starts = {name: RANK_LABELS.index(label) for name, label in STARTS.items()}
+    assert set(starts) == {"c", *CORNERS}
+    assert Card.from_id(Game(seed=5).pile_ids[0][0]).rank == starts["c"]  # the centre's base
+    g = Game.from_position(sails=sails(**{s: f"{r}H" for s, r in zip(SAILS, "6789TJQK", strict=True)}))
+    for corner in CORNERS:
+        starters = {g.top(m.src).rank for m in g.legal_moves() if m.dst == corner}
+        assert starters == {starts[corner]}, corner
 
 
 # "... it then builds down regardless of suit to the Ace (13 cards); ..."

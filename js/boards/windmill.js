@@ -36,11 +36,14 @@ const UNITS_W = 2 * MARGIN + COLS + (COLS - 1) * GAP_X;
 
 const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
 
-/** Empty-slot captions: what may start each pile. */
+/** What starts each foundation, as its empty slot shows it (board.json, which the engine's static
+ * picture reads too): the centre's Ace, a King in a corner. */
+export const STARTS = Object.freeze({ ...board.starts.piles });
+
+/** Empty-slot captions: what may start a foundation; a sail's name. */
 export function caption(name) {
-  if (CORNERS.includes(name)) return "K";
-  if (SAILS.includes(name)) return name;
-  return name === board.piles.centre ? "A" : "";
+  if (Object.hasOwn(STARTS, name)) return STARTS[name];
+  return SAILS.includes(name) ? name : "";
 }
 
 /**

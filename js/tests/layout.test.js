@@ -3,6 +3,7 @@ import { describe, it } from "node:test";
 
 import table from "../../windmill_widget/core/table.json" with { type: "json" };
 import quiltBoard from "../../windmill_widget/games/crazy_quilt/board.json" with { type: "json" };
+import windmillBoard from "../../windmill_widget/games/windmill/board.json" with { type: "json" };
 import { counterHeight } from "../boards/counter.js";
 import * as quilt from "../boards/quilt.js";
 import * as windmill from "../boards/windmill.js";
@@ -268,6 +269,13 @@ describe("the facts the boards share with the engine", () => {
       const L = computeLayout(game, 900, { hand: true });
       assert.equal(L.cardH, Math.round(L.cardW * table.cardShape.aspect), game);
     }
+  });
+
+  it("captions an empty foundation with what starts it, as board.json says (the engine's picture too)", () => {
+    for (const [name, rank] of Object.entries(windmillBoard.starts.piles)) assert.equal(windmill.caption(name), rank);
+    assert.deepEqual(Object.keys(windmillBoard.starts.piles).sort(), [...windmill.FOUNDATIONS].sort());
+    for (const name of windmill.SAILS) assert.equal(windmill.caption(name), name);
+    assert.equal(windmill.caption("stock"), "");
   });
 
   it("lays each quilt card as board.json's orientation draws it (the engine's narrow-edge rule reads it too)", () => {

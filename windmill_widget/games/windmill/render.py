@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ...core import svg as pic
 from ...core.svg import CARD_H, CARD_W, GAP
-from .board import FAN_SHOWN, FAN_STEP, GRID
+from .board import FAN_SHOWN, FAN_STEP, GRID, STARTS
 from .notation import CORNERS, PILES, SAILS
 from .position import CENTRE_FULL, CORNER_FULL
 
@@ -83,7 +83,7 @@ def svg(
         if pile:
             parts.append(pic.card(pile[-1], x, y, pile=name))
         else:
-            parts.append(pic.slot(x, y, pile=name, text="K" if name in CORNERS else ""))
+            parts.append(pic.slot(x, y, pile=name, text=STARTS.get(name, "")))
     width = WIDTH
     height = GAP + 5 * (CARD_H + GAP + 14) + 4
     outcome = game.outcome
