@@ -102,7 +102,7 @@ _LAZY = {
     **dict.fromkeys(("PatienceWidget", "QuiltWidget", "WindmillWidget"), ".widget"),
 }  # fmt: skip
 _lazy_getattr, _lazy_dir = lazy_names(globals(), _LAZY)
-del lazy_names
+del lazy_names, TYPE_CHECKING  # used once, above: the package's names are its __all__
 
 
 def __getattr__(name: str):

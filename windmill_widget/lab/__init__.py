@@ -62,4 +62,4 @@ __getattr__, __dir__ = lazy_names(globals(), {
     "Ceiling": ".ceiling", "Comparison": ".comparison", "LiveChart": ".live", "play_game": ".playout",
     "Results": ".results",
 })  # fmt: skip
-del lazy_names
+del lazy_names, TYPE_CHECKING  # used once, above: the package's names are its __all__

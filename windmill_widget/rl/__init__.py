@@ -20,8 +20,6 @@ actions and observation. :class:`PolicyStrategy` turns a trained policy into a k
 :func:`learning_curve` draws a training run's returns.
 """
 
-from __future__ import annotations
-
 try:
     import gymnasium as _gym
 except ImportError as _err:  # the extra is missing, or Gymnasium cannot load here (Pyodide has no

@@ -12,23 +12,22 @@ beside the others (``solver.windmill``, ``solver.crazy_quilt``), and reads its g
 <Verdict.WON: 'won'>
 """
 
-from __future__ import annotations
-
-from importlib import import_module
 from typing import TYPE_CHECKING
 
-from ..core.text import excerpt
 from .certificate import Certificate, Proof
 from .solution import Solution
 from .verdict import Verdict
 
 if TYPE_CHECKING:
     from ..core.game import PatienceGame
+del TYPE_CHECKING  # read once, above: the package's names are its __all__
 
 __all__ = ["Certificate", "Proof", "Solution", "Verdict", "solve"]
 
 
-def solve(game: PatienceGame, *, max_seconds: float | None = None, max_nodes: int | None = None) -> Solution:
+def solve(
+    game: "PatienceGame", *, max_seconds: float | None = None, max_nodes: int | None = None
+) -> Solution:
     """Solve ``game`` from its current position, **clairvoyantly** (knowing the stock's order).
 
     ``max_seconds`` and ``max_nodes`` bound the effort (``None``: no limit, it runs until it
@@ -47,6 +46,7 @@ def solve(game: PatienceGame, *, max_seconds: float | None = None, max_nodes: in
     <Status.WON: 'won'>
     """
     from ..core.game import PatienceGame
+    from ..core.text import excerpt
 
     if not isinstance(game, PatienceGame):
         raise TypeError(f"solve() takes a game of the kit (e.g. Game(seed=42)), not {excerpt(game)}.")
@@ -62,6 +62,8 @@ def solve(game: PatienceGame, *, max_seconds: float | None = None, max_nodes: in
 
 def _solver_for(game_type: type) -> object:
     """The ``solve`` of the package named after the game (``crazy-quilt`` -> ``solver.crazy_quilt``)."""
+    from importlib import import_module
+
     package = game_type.name.replace("-", "_")
     try:
         module = import_module(f".{package}", __name__)

@@ -11,4 +11,4 @@ __all__ = ["solve"]
 
 # Imported on first use: the sampling player reads the playout policies of this package without it.
 __getattr__, __dir__ = lazy_names(globals(), {"solve": ".clairvoyant"})
-del lazy_names
+del lazy_names, TYPE_CHECKING  # used once, above: the package's names are its __all__
