@@ -46,9 +46,11 @@ from ..core.game import PatienceGame
 from ..core.moves import Move
 from ..core.outcome import Status
 from ..core.text import excerpt
+from ..games.crazy_quilt.search import SearchState as QuiltState
 from ..games.windmill.search import SearchState as WindmillState
 from ..games.windmill.search import concrete_move
 from ..solver import Solution, solve
+from ..solver.crazy_quilt.playout import PORTFOLIO, playout
 from ..solver.verdict import Verdict
 from ..solver.windmill.bound import dig_search
 from ..solver.windmill.no_peek import no_peek, takes
@@ -59,14 +61,17 @@ from .values import Band, Chance, MoveReview, SolverVerdict
 #: asked about (``budget``), guesses at the stock's order for each position (``samples``) and the
 #: solver's positions for each guess (``sample_budget``). Windmill's guesses are the ``sampling``
 #: player's; Crazy Quilt's solver runs as Python, so it gets less of everything.
+#: Crazy Quilt's ``playouts``: guesses on which a no-peeking player's playout is played after each
+#: move (the first ``samples`` of them the solver's), for the lower bound on its chance
+#: (:attr:`Chance.floor`); a playout costs about a tenth of a guess's solve.
 DEFAULTS: dict[str, dict[str, int]] = {
-    "windmill": {"budget": 300_000, "samples": SAMPLES, "sample_budget": NODES},
-    "crazy-quilt": {"budget": 30_000, "samples": 4, "sample_budget": 500},
+    "windmill": {"budget": 300_000, "samples": SAMPLES, "sample_budget": NODES, "playouts": 0},
+    "crazy-quilt": {"budget": 30_000, "samples": 4, "sample_budget": 500, "playouts": 16},
 }
 #: Lighter settings for where the solvers' loops run as Python (no numba: JupyterLite, a default
-#: install), which the board's Review button takes there (``w.review_settings``): a typical Windmill
-#: game then reviews in about a minute, not three or four (benchmarks/review.py). Crazy Quilt's solver runs
-#: as Python anyway. :func:`review` itself keeps its defaults, the same on every machine.
+#: install), which :func:`review` takes there for settings not given (and so the board's Review
+#: button): a typical Windmill game then reviews in about a minute, not three or four
+#: (benchmarks/review.py). Crazy Quilt's solver runs as Python anyway.
 PYTHON_DEFAULTS: dict[str, dict[str, int]] = {
     "windmill": {"budget": 50_000, "samples": 4, "sample_budget": 2_000},
     "crazy-quilt": {},
@@ -132,13 +137,14 @@ class Settings:
     exact: int = EXACT
     exact_units: int = EXACT_UNITS
     seed: int = 0
+    playouts: int = 0
 
     def __post_init__(self) -> None:
         for name in ("budget", "samples", "sample_budget"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"{name} must be a whole number of at least 1, not {excerpt(value)}.")
-        for name in ("exact", "exact_units"):
+        for name in ("exact", "exact_units", "playouts"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise ValueError(f"{name} must be a whole number of at least 0, not {excerpt(value)}.")
@@ -438,6 +444,10 @@ def _sampled(
     rng = random.Random(_guess_seed(game, settings))
     n = settings.samples
     found: list[list[_Guess]] = [[_LOST_AT_ONCE] * n for _ in moves]
+    # Crazy Quilt's guesses are often left undecided: bound them from below (playouts=0: not)
+    playouts = game.name == "crazy-quilt" and settings.playouts > 0
+    floor = [0] * len(moves)  # per move, the guesses a no-peeking player's playout wins
+    guesses = max(n, settings.playouts) if playouts else n
     for s in range(n):
         guess = view.sample(rng)
         before = prior[s] if prior is not None else None
@@ -448,16 +458,31 @@ def _sampled(
             continue  # every move loses this guess (with one move, its own test proves as much)
         won = _next_on_line(guess, before[2], group) if before is not None and before[2] else None
         for j, m in enumerate(moves):
-            if won is not None and j == won[0]:
+            on_line = won is not None and j == won[0]
+            if on_line and not playouts:
                 found[j][s] = (WON, False, won[1] if m == won[2] else None)
                 continue
             child = guess.copy()
             child.play(m)
-            found[j][s] = _test(child, settings, relax=not checked)
+            played_out = playouts and _played_out(child)
+            floor[j] += played_out
+            if on_line:
+                found[j][s] = (WON, False, won[1] if m == won[2] else None)  # type: ignore[index]
+            elif played_out:  # a no-peeking player's win on this guess is a win the solver need not find
+                found[j][s] = (WON, False, None)
+            else:
+                found[j][s] = _test(child, settings, relax=not checked)
+    for _ in range(n, guesses):  # more guesses for the playouts alone: they cost little
+        guess = view.sample(rng)
+        for j, m in enumerate(moves):
+            child = guess.copy()
+            child.play(m)
+            floor[j] += _played_out(child)
     chances = []
-    for row in found:
+    for j, row in enumerate(found):
         results = [r for r, _, _ in row]
-        chances.append(Chance.of_guesses(results.count(WON), results.count(UNDECIDED), n))
+        lower = (floor[j], guesses) if playouts else None
+        chances.append(Chance.of_guesses(results.count(WON), results.count(UNDECIDED), n, lower))
     wins = tuple(tuple(r for r, _, _ in row) for row in found)
     return tuple(chances), wins, tuple(tuple(row) for row in found)
 
@@ -494,6 +519,15 @@ def _lost_at_once(guess: PatienceGame) -> bool:
     if guess.name == "windmill":
         return dig_search(WindmillState.from_game(guess), RELAX)[0] is False
     return solve(guess, max_nodes=1).result is Verdict.LOST  # its relaxations run first
+
+
+def _played_out(child: PatienceGame) -> bool:
+    """Whether a no-peeking player wins ``child`` (Crazy Quilt, a guess at the stock after a move):
+    the solver's first playout policy, which reads the stock only through the cards it turns, played
+    to the end. Cheap (a few hundred moves, no search), and what it wins a player could."""
+    if child.status is not Status.PLAYING:
+        return child.status is Status.WON
+    return playout(QuiltState.from_game(child), None, PORTFOLIO[0])[0] == 0
 
 
 def _test(child: PatienceGame, settings: Settings, relax: bool = True) -> _Guess:
@@ -568,11 +602,26 @@ def _reason(
         if any(c.undecided for c in found.chances) and could >= Band.INACCURACY.threshold:
             return (
                 "Not marked: the solver left guesses at the stock undecided, so whether another move was "
-                f"better is not known (after this one: {after})."
+                f"better is not known (after this one: {after}).{_playouts(game, found, after)}"
             )
         return f"As good as any move here: a player who cannot see the stock wins {after} after it."
     best = game.describe(found.moves[best_i])
     return f"{_cap(text)} leaves a player who cannot see the stock {after}; {best} keeps {before}."
+
+
+def _playouts(game: PatienceGame, found: _Choices, after: Chance) -> str:
+    """What a no-peeking player's playouts say where the solver could not, when another move's did
+    better by an inaccuracy's worth: a hint, not a mark (their wins bound the chance from below)."""
+    floors = [c.floor for c in found.chances]
+    if after.floor is None or any(f is None for f in floors):
+        return ""
+    best = max(range(len(floors)), key=lambda j: floors[j])  # type: ignore[arg-type, return-value]
+    if floors[best] - after.floor < Band.INACCURACY.threshold:  # type: ignore[operator]
+        return ""
+    return (
+        f" A no-peeking player's playouts win {floors[best]:.0%} of their guesses after "
+        f"{game.describe(found.moves[best])}, {after.floor:.0%} after this move."
+    )
 
 
 def _cap(text: str) -> str:
