@@ -48,7 +48,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain checkout too
 
 from windmill_widget import find_game
-from windmill_widget.review import DEFAULTS, ReviewCache, review
+from windmill_widget.review import ReviewCache, default_settings, review
 from windmill_widget.solver.windmill.clairvoyant import warm_up
 from windmill_widget.strategies import lookahead, tips
 
@@ -74,12 +74,18 @@ def one(game_name: str, seed: int, settings: dict) -> None:
     review(game, progress=False, cache=cache, **settings)
     again = time.process_time() - t
     tp = r.turning_point
+    points = [m.chance_before for m in r]
+    known = sum(c.known for c in points)
+    ranged = [c for c in points if c.range is not None]
+    above = sum(c.floor > 0 for c in ranged)
     print(
         f"{game_name:<12} deal {seed:>4}  {len(r):>3} moves  {game.status:<4}  review {first:6.1f} s CPU "
         f"({first / max(1, len(r)):.2f} s a move), again {again:.2f} s; {solved} positions solved, "
         f"{estimated} estimated; "
         f"turning point {tp.number if tp else '-'}; blunders/mistakes/inaccuracies "
-        f"{r.count('blunder')}/{r.count('mistake')}/{r.count('inaccuracy')}"
+        f"{r.count('blunder')}/{r.count('mistake')}/{r.count('inaccuracy')}; chances before the moves: "
+        f"{known} known, {len(ranged)} a range ({above} with a floor above 0), "
+        f"{len(points) - known - len(ranged)} unknown"
     )
 
 
@@ -90,13 +96,16 @@ def main() -> None:
     ap.add_argument("--budget", type=int, help="positions per solve of a position (default: the game's)")
     ap.add_argument("--samples", type=int, help="guesses at the stock per position (default: the game's)")
     ap.add_argument("--sample-budget", type=int, help="positions per guess (default: the game's)")
+    ap.add_argument("--playouts", type=int, help="Crazy Quilt's playouts per move (default: the game's)")
     args = ap.parse_args()
     warm_up()  # compile (or load) Windmill's solver loops before any clock starts
-    given = {"budget": args.budget, "samples": args.samples, "sample_budget": args.sample_budget}
+    given = {"budget": args.budget, "samples": args.samples, "sample_budget": args.sample_budget,
+             "playouts": args.playouts}  # fmt: skip
     settings = {k: v for k, v in given.items() if v is not None}
     games = list(PLAYERS) if args.game == "both" else [args.game]
     for name in games:
-        print(f"{name}: defaults {DEFAULTS[name]}, overridden by {settings or 'nothing'}")
+        defaults, which = default_settings(name)
+        print(f"{name}: defaults {defaults} ({which}), overridden by {settings or 'nothing'}")
         for seed in deals(args.deals):
             one(name, seed, settings)
 

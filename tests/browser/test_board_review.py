@@ -6,6 +6,7 @@ reviews from its Review button, in the dark theme."""
 from __future__ import annotations
 
 import inspect
+import re
 
 import pytest
 import review_games
@@ -82,5 +83,19 @@ def test_review_on_the_board(browser, lab) -> None:
         expect(chart).to_be_visible(timeout=120_000)
         expect(board.root.locator(".windmill-review-summary")).to_have_text(
             nb.value("q.review_chart['summary']")
+        )
+        # Before the redeal the solver leaves its guesses undecided: the chart gives the range that
+        # bounds the chance (a no-peeking player's playouts to the clairvoyant ceiling), as the table does.
+        ranges = nb.value("q.review_chart['ranges']")
+        at = next(i for i, r in enumerate(ranges) if r is not None)
+        chart.focus()
+        chart.press("Home")
+        for _ in range(at):
+            chart.press("ArrowRight")
+        low, high = (round(x * 100) for x in ranges[at])
+        expect(chart).to_have_attribute(
+            "aria-valuetext",
+            re.compile(rf"^Move {at}, chance at least {low}%, at most {high}%"),
+            timeout=REACT_MS,
         )
         nb.set_theme(dark=False)
