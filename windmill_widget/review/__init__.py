@@ -25,7 +25,8 @@ exact_units=EXACT_UNITS, seed=0, playouts=None, progress=True, cache=CACHE) -> R
 ``Review`` (a sequence of ``MoveReview``, ``review[i]`` is move ``i + 1``)
     ``.turning_point`` (the ``MoveReview`` after which the deal could no longer be won, or
     ``None``), ``.summary()`` (a sentence), ``.marked(band)``, ``.count(band)``, ``.chances()``
-    (the curve to chart: the chance before each move, then after the last), ``str()`` and
+    (the curve to chart: the chance before each move, then after the last) and ``.ranges()`` (the
+    band where it is unknown), ``.settings_note()`` (the effort, in a sentence), ``str()`` and
     ``_repr_html_()`` (a table), ``.to_pandas()``, ``.to_dict()``/``Review.from_dict()`` (JSON),
     ``.verdict_start``/``.verdict_end``, ``.game`` (registry name), ``.settings``.
 ``MoveReview``
@@ -34,9 +35,11 @@ exact_units=EXACT_UNITS, seed=0, playouts=None, progress=True, cache=CACHE) -> R
     :class:`~windmill_widget.solver.Verdict`, ``.line`` a winning line in notation, ``.method``,
     ``.how`` the certificate in words; ``.won``/``.lost``/``.decided``), ``chance_before``/
     ``chance_after`` (``Chance``: ``.value`` 0-1, ``.error`` its standard error, ``.exact``,
-    ``.samples``), ``drop``, ``band`` (``Band.NONE/INACCURACY/MISTAKE/BLUNDER``, ``.nag`` ``?!``
-    ``?`` ``??``), ``best`` (the better move in notation, or ``None`` when the move played was as
-    good as any), ``reason`` (a sentence), ``choices`` (distinct moves there were), ``turning``.
+    ``.samples``, ``.known``; where it is not known, ``.range``: from ``.floor``, what a no-peeking
+    player's playouts win, to the clairvoyant ceiling), ``drop``, ``band``
+    (``Band.NONE/INACCURACY/MISTAKE/BLUNDER``, ``.nag`` ``?!`` ``?`` ``??``), ``best`` (the
+    better move in notation, or ``None`` when the move played was as good as any), ``reason`` (a
+    sentence), ``choices`` (distinct moves there were), ``turning``.
 
 How the chances are measured, and why the verdicts cost a few solves per game:
 :mod:`windmill_widget.review.analysis`.
