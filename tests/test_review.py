@@ -471,12 +471,11 @@ def test_a_move_is_not_marked_on_the_strength_of_undecided_guesses() -> None:
 def quilt_ranged():
     """tips's first 14 moves of Crazy Quilt deal 6 (a deal it wins), reviewed on a board with a small
     budget per guess, so the solver leaves most guesses undecided, and 16 playouts a move."""
+    from review_games import opening
+
     from windmill_widget.widget import QuiltWidget
 
-    game = QuiltGame(seed=6)
-    while len(game.history) < 14:
-        game.play(tips(game.view()))
-    board = QuiltWidget(game)
+    board = QuiltWidget(opening(QuiltGame, 6, 14))
     settings = {"budget": 3_000, "sample_budget": 60, "samples": 4, "playouts": 16}
     return board, board.review(cache=ReviewCache(), **settings)
 
@@ -484,14 +483,17 @@ def quilt_ranged():
 def test_an_undecided_chance_is_bounded_by_a_no_peeking_players_playouts(quilt_ranged) -> None:
     board, r = quilt_ranged
     assert r.settings["playouts"] == 16
-    ranged = [c for m in r for c in (m.chance_before, m.chance_after) if not c.known]
-    assert ranged, "the small budget leaves most guesses undecided"
-    for c in ranged:  # from what a no-peeking player wins to the clairvoyant solver's ceiling
-        assert c.floor is not None and c.playouts == 16 and c.range == (c.floor, max(c.floor, c.high))
-        assert c.floor * 16 == round(c.floor * 16) and str(c).startswith(f"at least {c.floor:.0%}")
-    assert any(c.floor > 0 for c in ranged), "a number before the redeal, not 'unknown'"
+    undecided = [c for m in r for c in (m.chance_before, m.chance_after) if not c.known]
+    assert undecided, "the small budget leaves most guesses undecided"
+    for c in undecided:  # from what a no-peeking player wins to the clairvoyant solver's ceiling
+        assert c.floor is not None and c.playouts == 16 and c.floor * 16 == round(c.floor * 16)
+        if c.floor == 0 and c.high == 1:  # a range that bounds nothing: unknown, and the playouts say so
+            assert c.range is None and str(c).startswith("unknown") and "won none of 16" in str(c)
+        else:
+            assert c.range == (c.floor, max(c.floor, c.high)) and str(c).startswith(f"at least {c.floor:.0%}")
+    assert any(c.range is not None and c.floor > 0 for c in undecided), "a number, not 'unknown'"
     for m, row in zip(r, r.rows(), strict=True):  # the table prints the range, not "unknown"
-        if not m.chance_before.known:
+        if m.chance_before.range is not None:
             assert "unknown" not in row[4] and f"≥{m.chance_before.floor:.0%}" in row[4]
     points = [m.chance_before for m in r] + [r[-1].chance_after]
     assert r.ranges() == [c.range for c in points] and all(
@@ -503,8 +505,12 @@ def test_an_undecided_chance_is_bounded_by_a_no_peeking_players_playouts(quilt_r
     ]
     frame = r.to_pandas()
     for m in r:
-        lo, hi = m.chance_after.range or (m.chance_after.value, m.chance_after.value)
-        assert frame.loc[m.number, "low_after"] == lo and frame.loc[m.number, "high_after"] == hi
+        c = m.chance_after
+        lo, hi = c.range or ((c.value, c.value) if c.known else (None, None))
+        if lo is None:  # unknown, and nothing bounds it
+            assert frame.loc[m.number, ["low_after", "high_after"]].isna().all()
+        else:
+            assert frame.loc[m.number, "low_after"] == lo and frame.loc[m.number, "high_after"] == hi
     assert "a no-peeking player's playouts win (a lower bound)" in r.summary()
     for m in r:  # a mark still holds however the undecided guesses come out
         assert m.drop == pytest.approx(max(0.0, m.chance_before.low - m.chance_after.high))

@@ -153,9 +153,10 @@ class Chance:
     def range(self) -> tuple[float, float] | None:
         """Where the chance lies when it is unknown but a no-peeking player's playouts were measured:
         (``floor``, ``high``), what a no-peeking player wins to what the clairvoyant solver could;
-        ``None`` otherwise (the chance is known, or nothing bounds it from below)."""
-        if self.known or self.floor is None:
-            return None
+        ``None`` otherwise (the chance is known, or the playouts won no guess and the solver's
+        ceiling is 100%: then the range bounds nothing, and the chance is unknown)."""
+        if self.known or self.floor is None or (self.floor == 0 and self.high >= 1):
+            return None  # 0% to 100% bounds nothing: the chance is unknown
         return (self.floor, max(self.floor, self.high))
 
     def __str__(self) -> str:
@@ -171,6 +172,8 @@ class Chance:
                 f"at least {lo:.0%} ± {self.floor_error:.0%}, a no-peeking player's playouts winning {won}; "
                 f"at most {hi:.0%}, the clairvoyant solver's ({of})"
             )
+        if not self.known and self.floor is not None:
+            return f"unknown ({of}; a no-peeking player's playouts won none of {self.playouts} guesses)"
         if not self.known:
             return f"unknown ({of})"
         return f"{self.value:.0%} ± {self.error:.0%} ({of})"
