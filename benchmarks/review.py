@@ -36,6 +36,26 @@ is the verdicts' solves (about ten a game), the rest the beam searches on the gu
 Quilt's goes to its solver's suit relaxation and rollouts on every guess. With the default
 sample_budget (500) Crazy Quilt's guesses before the redeal stay undecided: their chances read
 "unknown" (a gap in the board's chart), no longer 0%.
+
+Machine defaults and playouts (issue 41, 29 November; load 6-8 from other jobs, CPU s, deal 3 as
+above). Without numba ``review()`` now takes ``review.PYTHON_DEFAULTS`` for the settings left out
+(the line above names which defaults ran); Crazy Quilt plays a no-peeking player's playout after each
+move on 16 guesses (``--playouts``), a lower bound on the chance where its solver leaves the guesses
+undecided:
+
+    Windmill, pure Python, review(game) with no settings     210.2 (DEFAULTS) -> 55.2 (PYTHON_DEFAULTS)
+    Windmill, numba, review(game)                            3.9 -> 4.3 (unchanged code; noise)
+    Crazy Quilt, numba, default settings                     11.2 -> 16.6-17.0 (--playouts 0: 10.9)
+    Crazy Quilt, pure Python, default settings               12.0 -> 15.6
+
+On deal 3 the playouts win none of the guesses before the redeal, so its 69 first-pass chances
+still read "unknown" (81 known after it). What the options cost: a playout 1-2 ms of Python, a
+guess's solve at sample_budget 500 6-11 ms, at 10,000 positions some 110 ms, and that decides a
+fifth of deal 3's guesses at moves 0 and 20 and none from move 40 on. A profile of the pure-Python
+Windmill review at PYTHON_DEFAULTS (cProfile, 153 s of CPU under it) finds no waste in the
+review's own code (some 3 s of the 1125 s it counts): 69% is the beam searches and dig relaxations
+on the guesses, 31% the verdicts' solves (13), all of it in the solver's Python loops (the dig
+relaxation's state copies alone 12%).
 """
 
 from __future__ import annotations
