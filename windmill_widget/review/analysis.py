@@ -74,7 +74,7 @@ from .values import Band, Chance, MoveReview, SolverVerdict
 #: player's; Crazy Quilt's solver runs as Python, so it gets less of everything.
 #: Crazy Quilt's ``playouts``: guesses on which a no-peeking player's playout is played after each
 #: move (the first ``samples`` of them the solver's), for the lower bound on its chance
-#: (:attr:`Chance.floor`); a playout costs about a tenth of a guess's solve.
+#: (:attr:`Chance.floor`); a playout costs a fifth to a tenth of a guess's solve.
 DEFAULTS: dict[str, dict[str, int]] = {
     "windmill": {"budget": 300_000, "samples": SAMPLES, "sample_budget": NODES, "playouts": 0},
     "crazy-quilt": {"budget": 30_000, "samples": 4, "sample_budget": 500, "playouts": 16},
