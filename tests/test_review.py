@@ -512,6 +512,8 @@ def test_an_undecided_chance_is_bounded_by_a_no_peeking_players_playouts(quilt_r
         else:
             assert frame.loc[m.number, "low_after"] == lo and frame.loc[m.number, "high_after"] == hi
     assert "a no-peeking player's playouts win (a lower bound)" in r.summary()
+    if any(c.range is None for c in undecided):  # and where they bound nothing, the summary says why
+        assert "playouts won none of theirs" in r.summary()
     for m in r:  # a mark still holds however the undecided guesses come out
         assert m.drop == pytest.approx(max(0.0, m.chance_before.low - m.chance_after.high))
         if not m.chance_after.known:

@@ -134,9 +134,17 @@ class Review(Sequence[MoveReview]):
                 "to what the clairvoyant solver could (an upper one), and no move is marked on its strength."
             )
         if len(unknown) > ranged:
+            played = all(
+                c.floor is not None for m in unknown for c in (m.chance_before, m.chance_after) if not c.known
+            )
+            why = (
+                ", and a no-peeking player's playouts won none of theirs"
+                if played
+                else " (a larger sample_budget decides more)"
+            )
             tail += (
                 f" At {len(unknown) - ranged} of {n} moves the chance is unknown: the solver left most of "
-                "its guesses at the stock undecided (a larger sample_budget decides more)."
+                f"its guesses at the stock undecided{why}."
             )
         return head + tail
 
