@@ -49,7 +49,12 @@ undecided:
     Crazy Quilt, pure Python, default settings               12.0 -> 15.6
 
 On deal 3 the playouts win none of the guesses before the redeal, so its 69 first-pass chances
-still read "unknown" (81 known after it). What the options cost: a playout 1-2 ms of Python, a
+still read "unknown" (81 known after it). On tips's games of deals 4-8 (``--deals 4-8``), the
+chances before the moves that read unknown before now read: deal 4, 10 a range and 28 unknown (22.6 s);
+deal 5, 7 a range (a ceiling below 100%, no playout won) and 11 unknown (8.3 s); deal 6 (won), 46 a
+range and 5 unknown, where 59 read unknown with --playouts 0 (65.1 s, 81.7 s with --playouts 0: a
+guess a playout wins needs no solve); deal 7, 22 and 19 (11.5 s); deal 8 (won), 14 and 53 (19.5 s).
+What the options cost: a playout 1-2 ms of Python, a
 guess's solve at sample_budget 500 6-11 ms, at 10,000 positions some 110 ms, and that decides a
 fifth of deal 3's guesses at moves 0 and 20 and none from move 40 on. A profile of the pure-Python
 Windmill review at PYTHON_DEFAULTS (cProfile, 153 s of CPU under it) finds no waste in the
