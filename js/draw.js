@@ -458,8 +458,9 @@ export function drawScene(ctx, layout, scene, theme) {
 /**
  * The review's chart (chartLayout's geometry): the winning chance before each move as a line, 0 to 100%,
  * the marked moves as dots in their band's colour, the turning point as a dashed line, and the position
- * on the board (`current`, moves played) as a ring. `review` is what Python sends: {chances, marks:
- * [{move, band}], turning}.
+ * on the board (`current`, moves played) as a ring; where the chance is unknown, a shaded column, or
+ * the range that bounds it shaded and its floor dashed. `review` is what Python sends: {chances, ranges,
+ * marks: [{move, band}], turning}.
  */
 export function drawReviewChart(ctx, chart, review, theme, current) {
   const { plot, width, height } = chart;
@@ -490,14 +491,33 @@ export function drawReviewChart(ctx, chart, review, theme, current) {
     ctx.restore();
   }
   const chances = review.chances ?? [];
-  const { runs, unknown } = chartRuns(chances);
-  // Where the chance is unknown (null), no line: a shaded column says so, as the table says "unknown".
+  const { runs, unknown, bands, floors } = chartRuns(chances, review.ranges ?? []);
+  // Where the chance is unknown (null), no line: a shaded column says so, as the table says "unknown";
+  // where a range bounds it, the column is shaded over the range only, its floor (what a no-peeking
+  // player's playouts win) a dashed line, as the table prints "≥12%".
   const step = chart.moves ? (plot.right - plot.left) / chart.moves : 0;
+  const half = Math.max(1, step / 2);
   ctx.save();
   ctx.globalAlpha = 0.18;
   ctx.fillStyle = theme.mutedText;
   for (const i of unknown) {
-    ctx.fillRect(chart.x(i) - Math.max(1, step / 2), plot.top, Math.max(2, step), plot.bottom - plot.top);
+    ctx.fillRect(chart.x(i) - half, plot.top, Math.max(2, step), plot.bottom - plot.top);
+  }
+  ctx.fillStyle = theme.accent;
+  for (const [i, low, high] of bands) {
+    const top = chart.y(high);
+    ctx.fillRect(chart.x(i) - half, top, Math.max(2, step), Math.max(1, chart.y(low) - top));
+  }
+  ctx.restore();
+  ctx.save();
+  ctx.setLineDash([5, 3]);
+  ctx.strokeStyle = theme.accent;
+  ctx.lineWidth = 1.5;
+  for (const run of floors) {
+    ctx.beginPath();
+    run.forEach(([i, c], k) => (k ? ctx.lineTo(chart.x(i), chart.y(c)) : ctx.moveTo(chart.x(i), chart.y(c))));
+    if (run.length === 1) ctx.lineTo(chart.x(run[0][0]) + 1, chart.y(run[0][1]));
+    ctx.stroke();
   }
   ctx.restore();
   ctx.strokeStyle = theme.accent;

@@ -214,22 +214,37 @@ export function chartLayout(width, moves) {
 }
 
 /** The review chart's curve split where the chance is unknown (null: the solver left most guesses
- * undecided): `runs`, each a list of [i, chance] points to join, and `unknown`, the positions to shade. */
-export function chartRuns(chances) {
+ * undecided): `runs`, each a list of [i, chance] points to join, and `unknown`, the positions to shade.
+ * Where `ranges[i]` is [low, high] (the range an unknown chance lies in: a no-peeking player's playouts
+ * to the clairvoyant ceiling), the position is a band instead: `bands` holds [i, low, high] and
+ * `floors` the runs of [i, low] points to join (a dashed line: a lower bound, not the chance). */
+export function chartRuns(chances, ranges = []) {
   const runs = [];
   const unknown = [];
+  const bands = [];
+  const floors = [];
   let run = [];
+  let floor = [];
   chances.forEach((c, i) => {
+    const range = ranges[i];
     if (c === null || c === undefined) {
-      unknown.push(i);
       if (run.length) runs.push(run);
       run = [];
+      if (Array.isArray(range) && range.length === 2) {
+        bands.push([i, range[0], range[1]]);
+        floor.push([i, range[0]]);
+        return;
+      }
+      unknown.push(i);
     } else {
       run.push([i, c]);
     }
+    if (floor.length) floors.push(floor);
+    floor = [];
   });
   if (run.length) runs.push(run);
-  return { runs, unknown };
+  if (floor.length) floors.push(floor);
+  return { runs, unknown, bands, floors };
 }
 
 /** The point (position after i moves) a click at (x, y) on the chart means: the nearest one, or null

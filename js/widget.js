@@ -596,7 +596,10 @@ function render({ model, el }) {
     chartCanvas.setAttribute("aria-valuenow", String(state.moves ?? 0));
     const mark = (review.marks ?? []).find((m) => m.move === (state.moves ?? 0) + 1);
     const c = (review.chances ?? [])[state.moves ?? 0];
-    const chance = c === null || c === undefined ? "chance unknown" : `chance ${Math.round(c * 100)}%`;
+    const range = (review.ranges ?? [])[state.moves ?? 0];
+    const pc = (x) => `${Math.round(x * 100)}%`;
+    const unknown = range ? `chance at least ${pc(range[0])}, at most ${pc(range[1])}` : "chance unknown";
+    const chance = c === null || c === undefined ? unknown : `chance ${pc(c)}`;
     chartCanvas.setAttribute("aria-valuetext", `Move ${state.moves ?? 0}, ${chance}${mark ? `; next, a ${mark.band}: ${mark.text}` : ""}`);
   }
 

@@ -3,7 +3,7 @@ share them (the browser test runs this module's source in its kernel)."""
 
 from __future__ import annotations
 
-from windmill_widget.strategies import greedy
+from windmill_widget.strategies import greedy, tips
 
 SMALL = {"samples": 2, "sample_budget": 2_000, "budget": 50_000}
 QUICK = {"samples": 2, "sample_budget": 500, "budget": 5_000}  # Crazy Quilt's solver: a small budget
@@ -22,3 +22,12 @@ def late_game(game_type, seed: int, stock: int):
     for m in moves:
         late.play(m)
     return late
+
+
+def opening(game_type, seed: int, moves: int):
+    """tips's first ``moves`` moves of deal ``seed``: long before Crazy Quilt's redeal, where the solver
+    leaves most guesses at the stock undecided (deal 6: a no-peeking player's playouts win some)."""
+    game = game_type(seed=seed)
+    while game.status == "playing" and len(game.history) < moves:
+        game.play(tips(game.view()))
+    return game

@@ -178,7 +178,9 @@ def test_crazy_quilt(rules) -> None:
 def test_the_value_prints_and_travels(lost_review) -> None:
     text = str(lost_review)
     assert text.splitlines()[0] == lost_review.summary()
-    assert "solver before" in text.splitlines()[1] and len(text.splitlines()) == len(lost_review) + 2
+    assert "solver before" in text.splitlines()[1] and len(text.splitlines()) == len(lost_review) + 3
+    assert text.splitlines()[-1] == lost_review.settings_note()  # the effort, last (the caption's end)
+    assert lost_review.settings_note().startswith("Settings: 2 guesses at the stock per position")
     assert "<table" in lost_review._repr_html_()
     assert repr(lost_review).startswith("<Review of windmill: 28 moves, turning point move")
     data = json.loads(json.dumps(lost_review.to_dict()))
@@ -374,7 +376,7 @@ def test_undecided_guesses_are_unknown_not_lost(quilt_early) -> None:
     from windmill_widget.widget import QuiltWidget
 
     board = QuiltWidget(quilt_early.copy())  # the board's review: its chart draws what the review knows
-    settings = {"budget": 3_000, "sample_budget": 60, "samples": 4}
+    settings = {"budget": 3_000, "sample_budget": 60, "samples": 4, "playouts": 0}  # no lower bound
     r = board.review(cache=ReviewCache(), **settings)
     chances = [c for m in r for c in (m.chance_before, m.chance_after)]
     undecided = [c for c in chances if c.undecided]
@@ -462,3 +464,95 @@ def test_a_move_is_not_marked_on_the_strength_of_undecided_guesses() -> None:
     assert m.band is Band.MISTAKE and m.drop == pytest.approx(0.25) and m.best == str(other)
     m = reviewed(Chance.of_guesses(2, 2, 4), Chance.of_guesses(0, 0, 4))  # the better move's are undecided
     assert m.drop == pytest.approx(0.5) and m.band is Band.BLUNDER  # its two won guesses hold
+
+
+# -- Crazy Quilt before the redeal: a no-peeking player's playouts bound the chance from below ----------
+@pytest.fixture(scope="module")
+def quilt_ranged():
+    """tips's first 14 moves of Crazy Quilt deal 6 (a deal it wins), reviewed on a board with a small
+    budget per guess, so the solver leaves most guesses undecided, and 16 playouts a move."""
+    from review_games import opening
+
+    from windmill_widget.widget import QuiltWidget
+
+    board = QuiltWidget(opening(QuiltGame, 6, 14))
+    settings = {"budget": 3_000, "sample_budget": 60, "samples": 4, "playouts": 16}
+    return board, board.review(cache=ReviewCache(), **settings)
+
+
+def test_an_undecided_chance_is_bounded_by_a_no_peeking_players_playouts(quilt_ranged) -> None:
+    board, r = quilt_ranged
+    assert r.settings["playouts"] == 16
+    undecided = [c for m in r for c in (m.chance_before, m.chance_after) if not c.known]
+    assert undecided, "the small budget leaves most guesses undecided"
+    for c in undecided:  # from what a no-peeking player wins to the clairvoyant solver's ceiling
+        assert c.floor is not None and c.playouts == 16 and c.floor * 16 == round(c.floor * 16)
+        if c.floor == 0 and c.high == 1:  # a range that bounds nothing: unknown, and the playouts say so
+            assert c.range is None and str(c).startswith("unknown") and "won none of 16" in str(c)
+        else:
+            assert c.range == (c.floor, max(c.floor, c.high)) and str(c).startswith(f"at least {c.floor:.0%}")
+    assert any(c.range is not None and c.floor > 0 for c in undecided), "a number, not 'unknown'"
+    for m, row in zip(r, r.rows(), strict=True):  # the table prints the range, not "unknown"
+        if m.chance_before.range is not None:
+            assert "unknown" not in row[4] and f"≥{m.chance_before.floor:.0%}" in row[4]
+    points = [m.chance_before for m in r] + [r[-1].chance_after]
+    assert r.ranges() == [c.range for c in points] and all(
+        x is None for x, c in zip(r.chances(), points, strict=True) if not c.known
+    )
+    chart = board.review_chart  # the chart shades the range where the chance is unknown
+    assert [None if x is None else tuple(x) for x in chart["ranges"]] == [
+        None if x is None else (round(x[0], 4), round(x[1], 4)) for x in r.ranges()
+    ]
+    frame = r.to_pandas()
+    for m in r:
+        c = m.chance_after
+        lo, hi = c.range or ((c.value, c.value) if c.known else (None, None))
+        if lo is None:  # unknown, and nothing bounds it
+            assert frame.loc[m.number, ["low_after", "high_after"]].isna().all()
+        else:
+            assert frame.loc[m.number, "low_after"] == lo and frame.loc[m.number, "high_after"] == hi
+    assert "a no-peeking player's playouts win (a lower bound)" in r.summary()
+    if any(c.range is None for c in undecided):  # and where they bound nothing, the summary says why
+        assert "playouts won none of theirs" in r.summary()
+    for m in r:  # a mark still holds however the undecided guesses come out
+        assert m.drop == pytest.approx(max(0.0, m.chance_before.low - m.chance_after.high))
+        if not m.chance_after.known:
+            assert m.band is Band.NONE
+
+
+def test_reviews_saved_before_the_playouts_still_load(quilt_ranged) -> None:
+    _, r = quilt_ranged
+    data = json.loads(json.dumps(r.to_dict()))
+    assert Review.from_dict(data) == r
+    old = json.loads(json.dumps(data))
+    for m in old["moves"]:
+        for side in ("chance_before", "chance_after"):
+            del m[side]["floor"], m[side]["playouts"]
+    loaded = Review.from_dict(old)
+    assert all(m.chance_after.floor is None and m.chance_after.range is None for m in loaded)
+    assert "unknown" in loaded.rows()[0][4]  # as it read when it was saved
+    bad = {**data["moves"][0]["chance_after"], "playouts": 0}
+    with pytest.raises(ValueError, match="floor comes with the number of playouts"):
+        Chance.from_dict(bad)
+
+
+def test_the_playouts_hint_where_the_solver_could_not_mark() -> None:
+    """Where the undecided guesses leave a move unmarked, the reason says what the playouts found:
+    a hint, not a mark (their wins bound the chance from below only)."""
+    from windmill_widget.review.analysis import _Choices, move_review
+
+    game = QuiltGame(seed=6)
+    played, other = game.legal_moves()[:2]
+    verdict = SolverVerdict("unknown")
+    best = Chance.of_guesses(1, 3, 4, floor=(6, 16))
+    after = Chance.of_guesses(0, 4, 4, floor=(1, 16))
+    m = move_review(
+        0, game, played, verdict, verdict, _Choices((other, played), (best, after), {other: 0, played: 1})
+    )
+    assert m.band is Band.NONE and m.drop == 0 and m.best is None
+    assert "playouts win 38% of their guesses after" in m.reason and "6% after this move" in m.reason
+    close = Chance.of_guesses(0, 4, 4, floor=(5, 16))  # within an inaccuracy's worth: no hint
+    m = move_review(
+        0, game, played, verdict, verdict, _Choices((other, played), (best, close), {other: 0, played: 1})
+    )
+    assert "of their guesses after" not in m.reason

@@ -92,19 +92,41 @@ def test_the_saved_picture_points_as_the_board_does() -> None:
     assert 'data-arrow="0"' not in data["image/svg+xml"]
 
 
-def test_without_numba_the_review_button_takes_lighter_settings() -> None:
-    # Windmill's defaults take minutes as Python (JupyterLite, no numba): the button takes the
-    # lighter PYTHON_DEFAULTS there; review() itself keeps its defaults, the same on every machine.
+def test_without_numba_review_takes_lighter_settings_and_says_so(monkeypatch) -> None:
+    # Windmill's defaults take minutes as Python (JupyterLite, no numba): review() itself takes the
+    # lighter PYTHON_DEFAULTS there for settings not given (and so the board's Review button, which
+    # passes none), records which defaults it took, and its table's caption says so.
     from pure_python import as_python
 
+    import windmill_widget.review as review_module
     from windmill_widget.core.compiled import COMPILED
-    from windmill_widget.review import DEFAULTS, PYTHON_DEFAULTS
+    from windmill_widget.review import DEFAULTS, PYTHON_DEFAULTS, ReviewCache, default_settings, review
 
     script = (
-        "import json\nfrom windmill_widget.widget import QuiltWidget, WindmillWidget\n"
-        "print(json.dumps([WindmillWidget(seed=1).review_settings, QuiltWidget(seed=1).review_settings]))\n"
+        "import json\nfrom windmill_widget.review import default_settings\n"
+        "from windmill_widget.widget import QuiltWidget, WindmillWidget\n"
+        "print(json.dumps([WindmillWidget(seed=1).review_settings, QuiltWidget(seed=1).review_settings,\n"
+        "                  default_settings('windmill'), default_settings('crazy-quilt')]))\n"
     )
-    assert as_python(script) == [PYTHON_DEFAULTS["windmill"], PYTHON_DEFAULTS["crazy-quilt"]]
+    board, quilt_board, windmill, quilt = as_python(script)
+    assert board == quilt_board == {}  # the board passes nothing: review() picks for the machine
+    assert windmill == [{**DEFAULTS["windmill"], **PYTHON_DEFAULTS["windmill"]}, "PYTHON_DEFAULTS"]
+    assert quilt == [DEFAULTS["crazy-quilt"], "DEFAULTS"]  # its solver runs as Python anyway
     assert PYTHON_DEFAULTS["windmill"]["sample_budget"] < DEFAULTS["windmill"]["sample_budget"]
-    if COMPILED:
-        assert WindmillWidget(seed=1).review_settings == {}
+    assert default_settings("windmill") == ((DEFAULTS["windmill"], "DEFAULTS") if COMPILED else windmill)
+
+    # review() with no settings takes them (lighter ones here, so the test is quick)
+    monkeypatch.setattr(review_module, "COMPILED", False)
+    monkeypatch.setitem(PYTHON_DEFAULTS, "windmill", {"budget": 5_000, "samples": 2, "sample_budget": 500})
+    g = Game(seed=8)
+    for m in ["deal", "deal"]:
+        g.play(m)
+    r = review(g, progress=False, cache=ReviewCache())
+    assert {k: r.settings[k] for k in ("budget", "samples", "sample_budget", "defaults")} == {
+        **PYTHON_DEFAULTS["windmill"],
+        "defaults": "PYTHON_DEFAULTS",
+    }
+    caption = "2 guesses at the stock per position, 500 positions per guess, 5,000 per solve of a position"
+    assert caption in r._repr_html_() and "review.PYTHON_DEFAULTS" in str(r).splitlines()[-1]
+    given = review(g, progress=False, cache=ReviewCache(), samples=3)  # a setting given is kept
+    assert given.settings["samples"] == 3 and given.settings["budget"] == 5_000

@@ -52,7 +52,6 @@ import traitlets
 
 from .core import Card, IllegalMove, Move, PatienceGame, find_game
 from .core.cards import NUM_CARDS
-from .core.compiled import COMPILED
 from .core.finish import sure_finish
 from .core.outcome import TextEnum
 from .core.pysolfc import MAX_NUMBER as MAX_PYSOLFC_NUMBER
@@ -276,7 +275,9 @@ class PatienceWidget(anywidget.AnyWidget):
     #: cells by its row and column labels), for lessons that teach moves such as ``w1>c``.
     pile_names = traitlets.Bool(True).tag(sync=True)
     #: The review's chart, as the front end draws it (empty before :meth:`review`): ``chances`` (before each
-    #: move, then after the last), ``marks`` (``{"at", "move", "band", "text"}``), ``turning``, ``summary``.
+    #: move, then after the last; ``None`` where unknown), ``ranges`` (``[low, high]`` where the chance is
+    #: unknown but bounded, else ``None``), ``marks`` (``{"at", "move", "band", "text"}``), ``turning``,
+    #: ``summary``.
     review_chart = traitlets.Dict().tag(sync=True)
 
     #: The game this board deals when given a seed (None: the game must be named or given).
@@ -325,13 +326,9 @@ class PatienceWidget(anywidget.AnyWidget):
         self._autoplaying = False
         self._finish: tuple[tuple, tuple[Move, ...] | None] | None = None  # (position, its sure finish)
         #: What the board's Review button passes to :func:`windmill_widget.review.review` (e.g.
-        #: ``{"budget": 20_000}`` for a quicker, rougher review): nothing (the defaults) where numba
-        #: compiles the solvers, lighter settings where they run as Python (``review.PYTHON_DEFAULTS``).
+        #: ``{"budget": 20_000}`` for a quicker, rougher review): nothing, so the review takes its
+        #: defaults for this machine (the lighter ``review.PYTHON_DEFAULTS`` where the solvers run as Python).
         self.review_settings: dict[str, Any] = {}
-        if not COMPILED:
-            from .review import PYTHON_DEFAULTS
-
-            self.review_settings = dict(PYTHON_DEFAULTS.get(self._game.name, {}))
         self._review: Any = None  # the last review (windmill_widget.review.Review) and its line:
         self._reviewed: tuple[str, tuple[str, ...]] | None = None  # (origin, moves) it is of
         self._displays: list[Any] = []  # display handles of this board's outputs (save_picture)
@@ -640,6 +637,8 @@ class PatienceWidget(anywidget.AnyWidget):
         turning = result.turning_point
         self.review_chart = {
             "chances": [None if c is None else round(c, 4) for c in result.chances()],  # None: unknown
+            # where the chance is unknown, the range it lies in when one was measured (Chance.range)
+            "ranges": [None if r is None else [round(r[0], 4), round(r[1], 4)] for r in result.ranges()],
             "marks": marks,
             "turning": turning.number if turning is not None else None,
             "summary": result.summary(),

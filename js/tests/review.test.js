@@ -43,4 +43,14 @@ describe("chartRuns", () => {
     assert.deepEqual(chartRuns([0, null, 0]).runs, [[[0, 0]], [[2, 0]]]);
     assert.deepEqual(chartRuns([]).runs, []);
   });
+  it("draws a bounded unknown chance as a band and its floor as its own line", () => {
+    const chances = [null, null, null, 0.5, null];
+    const ranges = [[0, 1], [0.25, 1], null, null, [0.125, 0.75]];
+    const { runs, unknown, bands, floors } = chartRuns(chances, ranges);
+    assert.deepEqual(runs, [[[3, 0.5]]]);
+    assert.deepEqual(unknown, [2]); // no range: the whole column stays shaded
+    assert.deepEqual(bands, [[0, 0, 1], [1, 0.25, 1], [4, 0.125, 0.75]]);
+    assert.deepEqual(floors, [[[0, 0], [1, 0.25]], [[4, 0.125]]]); // broken by the unknown and the known
+    assert.deepEqual(chartRuns(chances).bands, []); // a chart from before ranges: as it was
+  });
 });

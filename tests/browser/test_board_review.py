@@ -1,11 +1,13 @@
 """The board's Review (issue 41) in JupyterLab at 1280 x 720: the chart of the winning chance under the
 board, a click on a point goes to that move, the keyboard goes from marked move to marked move, and
 before a mistake the board shows it and the better move as arrows with the reason; Crazy Quilt's board
-reviews from its Review button, in the dark theme."""
+reviews its opening from its Review button, in the dark theme, and the chart gives the range that bounds
+a chance the solver could not measure."""
 
 from __future__ import annotations
 
 import inspect
+import re
 
 import pytest
 import review_games
@@ -72,7 +74,7 @@ def test_review_on_the_board(browser, lab) -> None:
         expect(chart).to_have_attribute("aria-valuenow", str(mark), timeout=REACT_MS)
         # Crazy Quilt, dark theme: the Review button (the keyboard reaches it) reviews off the kernel's loop.
         nb.set_theme(dark=True)
-        nb.run_cell("q = QuiltWidget(late_game(QuiltGame, 3, 6))\nq.review_settings = QUICK\nq", 0)
+        nb.run_cell("q = QuiltWidget(opening(QuiltGame, 6, 12))\nq.review_settings = QUICK\nq", 0)
         board = nb.board(0)
         expect(board.root).to_have_attribute("data-game", "crazy-quilt", timeout=REACT_MS)
         expect(board.root).to_have_attribute("data-theme", "dark", timeout=REACT_MS)
@@ -82,5 +84,19 @@ def test_review_on_the_board(browser, lab) -> None:
         expect(chart).to_be_visible(timeout=120_000)
         expect(board.root.locator(".windmill-review-summary")).to_have_text(
             nb.value("q.review_chart['summary']")
+        )
+        # Long before the redeal the solver leaves its guesses undecided: the chart gives the range that
+        # bounds the chance (a no-peeking player's playouts to the clairvoyant ceiling), as the table does.
+        ranges = nb.value("q.review_chart['ranges']")
+        at = next(i for i, r in enumerate(ranges) if r is not None)
+        chart.focus()
+        chart.press("Home")
+        for _ in range(at):
+            chart.press("ArrowRight")
+        low, high = (round(x * 100) for x in ranges[at])
+        expect(chart).to_have_attribute(
+            "aria-valuetext",
+            re.compile(rf"^Move {at}, chance at least {low}%, at most {high}%"),
+            timeout=REACT_MS,
         )
         nb.set_theme(dark=False)

@@ -8,18 +8,25 @@ players, never on the widget.
 Interface (what a board or a notebook calls)
 --------------------------------------------
 ``review(game, *, budget=None, samples=None, sample_budget=None, exact=EXACT,
-exact_units=EXACT_UNITS, seed=0, progress=True, cache=CACHE) -> Review``
+exact_units=EXACT_UNITS, seed=0, playouts=None, progress=True, cache=CACHE) -> Review``
     Reviews ``game.history`` (moves taken back are left out). Effort is counted in the solver's
     units (positions), never in seconds, so a review is the same on any machine: ``budget`` per
     clairvoyant solve of a position, ``samples`` guesses at the stock per position and
-    ``sample_budget`` per guess (``None``: the game's defaults, ``DEFAULTS[game.name]``), and
+    ``sample_budget`` per guess (``None``: the game's defaults, ``DEFAULTS[game.name]`` where numba
+    compiles the solver, and the lighter ``PYTHON_DEFAULTS[game.name]`` over them where it runs as
+    Python: a default install, Pyodide; ``Review.settings["defaults"]`` says which, and the table's
+    caption too), and
     Windmill's exact no-peeking search (``exact`` stock cards,
-    ``exact_units`` of work). ``progress``: a tqdm.auto bar. ``cache``: a :class:`ReviewCache`
-    (positions already reviewed cost nothing: reviewing twice, or transpositions).
+    ``exact_units`` of work); Crazy Quilt's ``playouts``, guesses on which a no-peeking player's
+    playout is played after each move (a lower bound on the chance where the solver leaves most
+    guesses undecided: ``Chance.floor``; 0 plays none). ``progress``: a tqdm.auto bar. ``cache``:
+    a :class:`ReviewCache` (positions already reviewed cost nothing: reviewing twice, or
+    transpositions).
 ``Review`` (a sequence of ``MoveReview``, ``review[i]`` is move ``i + 1``)
     ``.turning_point`` (the ``MoveReview`` after which the deal could no longer be won, or
     ``None``), ``.summary()`` (a sentence), ``.marked(band)``, ``.count(band)``, ``.chances()``
-    (the curve to chart: the chance before each move, then after the last), ``str()`` and
+    (the curve to chart: the chance before each move, then after the last) and ``.ranges()`` (the
+    band where it is unknown), ``.settings_note()`` (the effort, in a sentence), ``str()`` and
     ``_repr_html_()`` (a table), ``.to_pandas()``, ``.to_dict()``/``Review.from_dict()`` (JSON),
     ``.verdict_start``/``.verdict_end``, ``.game`` (registry name), ``.settings``.
 ``MoveReview``
@@ -28,9 +35,11 @@ exact_units=EXACT_UNITS, seed=0, progress=True, cache=CACHE) -> Review``
     :class:`~windmill_widget.solver.Verdict`, ``.line`` a winning line in notation, ``.method``,
     ``.how`` the certificate in words; ``.won``/``.lost``/``.decided``), ``chance_before``/
     ``chance_after`` (``Chance``: ``.value`` 0-1, ``.error`` its standard error, ``.exact``,
-    ``.samples``), ``drop``, ``band`` (``Band.NONE/INACCURACY/MISTAKE/BLUNDER``, ``.nag`` ``?!``
-    ``?`` ``??``), ``best`` (the better move in notation, or ``None`` when the move played was as
-    good as any), ``reason`` (a sentence), ``choices`` (distinct moves there were), ``turning``.
+    ``.samples``, ``.known``; where it is not known, ``.range``: from ``.floor``, what a no-peeking
+    player's playouts win, to the clairvoyant ceiling), ``drop``, ``band``
+    (``Band.NONE/INACCURACY/MISTAKE/BLUNDER``, ``.nag`` ``?!`` ``?`` ``??``), ``best`` (the
+    better move in notation, or ``None`` when the move played was as good as any), ``reason`` (a
+    sentence), ``choices`` (distinct moves there were), ``turning``.
 
 How the chances are measured, and why the verdicts cost a few solves per game:
 :mod:`windmill_widget.review.analysis`.
@@ -53,6 +62,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.compiled import COMPILED
 from ..core.game import PatienceGame
 from ..core.text import excerpt
 from ..core.view import PlayerView
@@ -92,6 +102,7 @@ __all__ = [
     "Review",
     "ReviewCache",
     "SolverVerdict",
+    "default_settings",
     "review",
 ]
 
@@ -105,11 +116,15 @@ def review(
     exact: int = EXACT,
     exact_units: int = EXACT_UNITS,
     seed: int = 0,
+    playouts: int | None = None,
     progress: bool = True,
     cache: ReviewCache | None = None,
 ) -> Review:
     """Review every move of ``game``'s history (see the module's docstring for the interface and
-    :mod:`.analysis` for the method). Raises ``TypeError`` for anything but a game of the kit and
+    :mod:`.analysis` for the method). Settings left out take the game's defaults for this machine:
+    ``DEFAULTS`` where numba compiles the solvers, ``PYTHON_DEFAULTS`` where they run as Python (a
+    default install, Pyodide), so a Windmill game reviews in about a minute there, not three or four
+    (:func:`default_settings`). Raises ``TypeError`` for anything but a game of the kit and
     ``ValueError`` for a budget or sample count below 1."""
     if isinstance(game, PlayerView):
         raise TypeError(
@@ -118,7 +133,7 @@ def review(
         )
     if not isinstance(game, PatienceGame):
         raise TypeError(f"review() takes a game of the kit (e.g. Game(seed=42)), not {excerpt(game)}.")
-    defaults = DEFAULTS.get(game.name, DEFAULTS["crazy-quilt"])
+    defaults, which = default_settings(game.name)
     settings = Settings(
         defaults["budget"] if budget is None else budget,
         defaults["samples"] if samples is None else samples,
@@ -126,6 +141,7 @@ def review(
         exact,
         exact_units,
         seed,
+        defaults.get("playouts", 0) if playouts is None else playouts,
     )
     if cache is None:
         cache = CACHE
@@ -164,11 +180,24 @@ def review(
     finally:
         if bar is not None:
             bar.close()
-    return Review(game.name, reviewed, verdicts[0], verdicts[-1], _settings_dict(settings))
+    return Review(game.name, reviewed, verdicts[0], verdicts[-1], _settings_dict(settings, which))
 
 
-def _settings_dict(settings: Settings) -> dict[str, Any]:
-    return {name: getattr(settings, name) for name in Settings.__dataclass_fields__}
+def default_settings(name: str) -> tuple[dict[str, int], str]:
+    """The settings :func:`review` takes for a game named ``name`` where none are given, and where
+    they come from: ``DEFAULTS`` where numba compiles Windmill's solver, ``PYTHON_DEFAULTS`` over them
+    where it runs as Python (a default install, Pyodide, ``WINDMILL_WIDGET_PURE_PYTHON=1``)."""
+    defaults = dict(DEFAULTS.get(name, DEFAULTS["crazy-quilt"]))
+    lighter = PYTHON_DEFAULTS.get(name, {})
+    if COMPILED or not lighter:
+        return defaults, "DEFAULTS"
+    return {**defaults, **lighter}, "PYTHON_DEFAULTS"
+
+
+def _settings_dict(settings: Settings, defaults: str) -> dict[str, Any]:
+    out: dict[str, Any] = {name: getattr(settings, name) for name in Settings.__dataclass_fields__}
+    out["defaults"] = defaults
+    return out
 
 
 def _bar(total: int, progress: bool) -> Any:

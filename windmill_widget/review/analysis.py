@@ -31,6 +31,16 @@ order tried:
   This counts what a player who guessed the order could win, so it leans high
   where a player must commit before seeing which order it is (strategy fusion); near the stock's
   end the exact search, and after a redeal the known order, replace it.
+* *played out* (Crazy Quilt, alongside the sampled chance): after each move a no-peeking player's
+  playout (the solver's first playout policy, which reads the stock only through the cards it
+  turns) is played to the end on ``playouts`` guesses, the ``samples`` ones first. What it wins a
+  player who cannot see the stock could win, so its share, :attr:`Chance.floor`, bounds the chance
+  from below; a guess it wins is won for the solver too. Where the solver leaves most guesses
+  undecided (long before the redeal, at the default ``sample_budget``: the clairvoyant solver needs
+  some 10,000 positions to decide a fifth of the guesses at the deal and decides none of them in the
+  middle of the first pass within that, measured on ``tips``' game of deal 3), the chance is given as
+  the range from that floor to the solver's ceiling. A playout costs some 1-2 ms of Python, a
+  guess's solve at the default ``sample_budget`` 6-11 ms and at 10,000 positions some 110 ms.
 """
 
 from __future__ import annotations
@@ -46,9 +56,12 @@ from ..core.game import PatienceGame
 from ..core.moves import Move
 from ..core.outcome import Status
 from ..core.text import excerpt
+from ..games.crazy_quilt.search import SearchState as QuiltState
+from ..games.crazy_quilt.search import face_of, pack
 from ..games.windmill.search import SearchState as WindmillState
 from ..games.windmill.search import concrete_move
 from ..solver import Solution, solve
+from ..solver.crazy_quilt.playout import PORTFOLIO, playout
 from ..solver.verdict import Verdict
 from ..solver.windmill.bound import dig_search
 from ..solver.windmill.no_peek import no_peek, takes
@@ -59,14 +72,17 @@ from .values import Band, Chance, MoveReview, SolverVerdict
 #: asked about (``budget``), guesses at the stock's order for each position (``samples``) and the
 #: solver's positions for each guess (``sample_budget``). Windmill's guesses are the ``sampling``
 #: player's; Crazy Quilt's solver runs as Python, so it gets less of everything.
+#: Crazy Quilt's ``playouts``: guesses on which a no-peeking player's playout is played after each
+#: move (the first ``samples`` of them the solver's), for the lower bound on its chance
+#: (:attr:`Chance.floor`); a playout costs a fifth to a tenth of a guess's solve.
 DEFAULTS: dict[str, dict[str, int]] = {
-    "windmill": {"budget": 300_000, "samples": SAMPLES, "sample_budget": NODES},
-    "crazy-quilt": {"budget": 30_000, "samples": 4, "sample_budget": 500},
+    "windmill": {"budget": 300_000, "samples": SAMPLES, "sample_budget": NODES, "playouts": 0},
+    "crazy-quilt": {"budget": 30_000, "samples": 4, "sample_budget": 500, "playouts": 16},
 }
 #: Lighter settings for where the solvers' loops run as Python (no numba: JupyterLite, a default
-#: install), which the board's Review button takes there (``w.review_settings``): a typical Windmill
-#: game then reviews in about a minute, not three or four (benchmarks/review.py). Crazy Quilt's solver runs
-#: as Python anyway. :func:`review` itself keeps its defaults, the same on every machine.
+#: install), which :func:`review` takes there for settings not given (and so the board's Review
+#: button): a typical Windmill game then reviews in about a minute, not three or four
+#: (benchmarks/review.py). Crazy Quilt's solver runs as Python anyway.
 PYTHON_DEFAULTS: dict[str, dict[str, int]] = {
     "windmill": {"budget": 50_000, "samples": 4, "sample_budget": 2_000},
     "crazy-quilt": {},
@@ -132,13 +148,14 @@ class Settings:
     exact: int = EXACT
     exact_units: int = EXACT_UNITS
     seed: int = 0
+    playouts: int = 0
 
     def __post_init__(self) -> None:
         for name in ("budget", "samples", "sample_budget"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"{name} must be a whole number of at least 1, not {excerpt(value)}.")
-        for name in ("exact", "exact_units"):
+        for name in ("exact", "exact_units", "playouts"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise ValueError(f"{name} must be a whole number of at least 0, not {excerpt(value)}.")
@@ -438,6 +455,10 @@ def _sampled(
     rng = random.Random(_guess_seed(game, settings))
     n = settings.samples
     found: list[list[_Guess]] = [[_LOST_AT_ONCE] * n for _ in moves]
+    # Crazy Quilt's guesses are often left undecided: bound them from below (playouts=0: not)
+    playouts = game.name == "crazy-quilt" and settings.playouts > 0
+    floor = [0] * len(moves)  # per move, the guesses a no-peeking player's playout wins
+    guesses = max(n, settings.playouts) if playouts else n
     for s in range(n):
         guess = view.sample(rng)
         before = prior[s] if prior is not None else None
@@ -448,16 +469,28 @@ def _sampled(
             continue  # every move loses this guess (with one move, its own test proves as much)
         won = _next_on_line(guess, before[2], group) if before is not None and before[2] else None
         for j, m in enumerate(moves):
-            if won is not None and j == won[0]:
+            on_line = won is not None and j == won[0]
+            if on_line and not playouts:
                 found[j][s] = (WON, False, won[1] if m == won[2] else None)
                 continue
             child = guess.copy()
             child.play(m)
-            found[j][s] = _test(child, settings, relax=not checked)
+            played_out = playouts and _played_out(child)
+            floor[j] += played_out
+            if on_line:
+                found[j][s] = (WON, False, won[1] if m == won[2] else None)  # type: ignore[index]
+            elif played_out:  # a no-peeking player's win on this guess is a win the solver need not find
+                found[j][s] = (WON, False, None)
+            else:
+                found[j][s] = _test(child, settings, relax=not checked)
+    if guesses > n:  # more guesses for the playouts alone: they cost little
+        for j, won_ in enumerate(_playouts_won(view, moves, rng, guesses - n)):
+            floor[j] += won_
     chances = []
-    for row in found:
+    for j, row in enumerate(found):
         results = [r for r, _, _ in row]
-        chances.append(Chance.of_guesses(results.count(WON), results.count(UNDECIDED), n))
+        lower = (floor[j], guesses) if playouts else None
+        chances.append(Chance.of_guesses(results.count(WON), results.count(UNDECIDED), n, lower))
     wins = tuple(tuple(r for r, _, _ in row) for row in found)
     return tuple(chances), wins, tuple(tuple(row) for row in found)
 
@@ -494,6 +527,33 @@ def _lost_at_once(guess: PatienceGame) -> bool:
     if guess.name == "windmill":
         return dig_search(WindmillState.from_game(guess), RELAX)[0] is False
     return solve(guess, max_nodes=1).result is Verdict.LOST  # its relaxations run first
+
+
+def _played_out(child: PatienceGame) -> bool:
+    """Whether a no-peeking player wins ``child`` (Crazy Quilt, a guess at the stock after a move):
+    the solver's first playout policy, which reads the stock only through the cards it turns, played
+    to the end. Cheap (a few hundred moves, no search), and what it wins a player could."""
+    if child.status is not Status.PLAYING:
+        return child.status is Status.WON
+    return playout(QuiltState.from_game(child), None, PORTFOLIO[0])[0] == 0
+
+
+def _playouts_won(view: Any, moves: Sequence[Move], rng: random.Random, k: int) -> list[int]:
+    """How many of ``k`` more guesses (from ``rng``) a no-peeking player's playout wins after each
+    of ``moves`` (as :func:`_played_out`, on the search mirror: no game is copied)."""
+    s = QuiltState.from_view(view)
+    pool = [face_of(c.id) for c in view.unseen]  # before the redeal the unseen cards are the stock's
+    codes = [m.code for m in moves]  # type: ignore[attr-defined]
+    wins = [0] * len(codes)
+    for _ in range(k):
+        order = pool[:]
+        rng.shuffle(order)
+        s.stock = pack(order)
+        for j, code in enumerate(codes):
+            rec = s.apply(code)
+            wins[j] += not s.out or playout(s, None, PORTFOLIO[0])[0] == 0
+            s.undo(rec)
+    return wins
 
 
 def _test(child: PatienceGame, settings: Settings, relax: bool = True) -> _Guess:
@@ -568,11 +628,26 @@ def _reason(
         if any(c.undecided for c in found.chances) and could >= Band.INACCURACY.threshold:
             return (
                 "Not marked: the solver left guesses at the stock undecided, so whether another move was "
-                f"better is not known (after this one: {after})."
+                f"better is not known (after this one: {after}).{_playouts(game, found, after)}"
             )
         return f"As good as any move here: a player who cannot see the stock wins {after} after it."
     best = game.describe(found.moves[best_i])
     return f"{_cap(text)} leaves a player who cannot see the stock {after}; {best} keeps {before}."
+
+
+def _playouts(game: PatienceGame, found: _Choices, after: Chance) -> str:
+    """What a no-peeking player's playouts say where the solver could not, when another move's did
+    better by an inaccuracy's worth: a hint, not a mark (their wins bound the chance from below)."""
+    floors = [c.floor for c in found.chances]
+    if after.floor is None or any(f is None for f in floors):
+        return ""
+    best = max(range(len(floors)), key=lambda j: floors[j])  # type: ignore[arg-type, return-value]
+    if floors[best] - after.floor < Band.INACCURACY.threshold:  # type: ignore[operator]
+        return ""
+    return (
+        f" A no-peeking player's playouts win {floors[best]:.0%} of their guesses after "
+        f"{game.describe(found.moves[best])}, {after.floor:.0%} after this move."
+    )
 
 
 def _cap(text: str) -> str:

@@ -80,9 +80,18 @@ class Review(Sequence[MoveReview]):
     def chances(self) -> list[float | None]:
         """A no-peeking player's chance before each move, then after the last: the curve to chart
         (``None`` where it is unknown: the solver left most guesses at the stock undecided)."""
-        out = [_value(m.chance_before) for m in self.moves]
+        return [_value(c) for c in self._points()]
+
+    def ranges(self) -> list[tuple[float, float] | None]:
+        """Where :meth:`chances` has ``None``, the range the chance lies in when one was measured
+        (:attr:`Chance.range`: from what a no-peeking player's playouts win to the clairvoyant
+        solver's ceiling), the band to shade; ``None`` elsewhere."""
+        return [c.range for c in self._points()]
+
+    def _points(self) -> list[Chance]:
+        out = [m.chance_before for m in self.moves]
         if self.moves:
-            out.append(_value(self.moves[-1].chance_after))
+            out.append(self.moves[-1].chance_after)
         return out
 
     def summary(self) -> str:
@@ -114,13 +123,43 @@ class Review(Sequence[MoveReview]):
             if counts
             else " No move lost a no-peeking player 10% or more of the chance."
         )
-        unknown = sum(not (m.chance_before.known and m.chance_after.known) for m in self.moves)
-        if unknown:
+        unknown = [m for m in self.moves if not (m.chance_before.known and m.chance_after.known)]
+        ranged = sum(
+            all(c.known or c.range is not None for c in (m.chance_before, m.chance_after)) for m in unknown
+        )
+        if ranged:
             tail += (
-                f" At {unknown} of {n} moves the chance is unknown: the solver left most of its guesses at "
-                "the stock undecided (a larger sample_budget decides more)."
+                f" At {ranged} of {n} moves the solver left most of its guesses at the stock undecided: the "
+                "chance is given as a range, from what a no-peeking player's playouts win (a lower bound) "
+                "to what the clairvoyant solver could (an upper one), and no move is marked on its strength."
+            )
+        if len(unknown) > ranged:
+            played = all(
+                c.floor is not None for m in unknown for c in (m.chance_before, m.chance_after) if not c.known
+            )
+            why = (
+                ", and a no-peeking player's playouts won none of theirs"
+                if played
+                else " (a larger sample_budget decides more)"
+            )
+            tail += (
+                f" At {len(unknown) - ranged} of {n} moves the chance is unknown: the solver left most of "
+                f"its guesses at the stock undecided{why}."
             )
         return head + tail
+
+    def settings_note(self) -> str:
+        """The effort the review was made with, in a sentence (the table's caption ends with it)."""
+        s = self.settings
+        if not all(isinstance(s.get(k), int) for k in ("budget", "samples", "sample_budget")):
+            return ""
+        text = (
+            f"Settings: {s['samples']} guesses at the stock per position, {s['sample_budget']:,} positions "
+            f"per guess, {s['budget']:,} per solve of a position"
+        )
+        if s.get("defaults") == "PYTHON_DEFAULTS":
+            return text + " (review.PYTHON_DEFAULTS: the lighter defaults where the solvers run as Python)."
+        return text + "."
 
     # -- on the game -----------------------------------------------------------------------------
     def _check_game(self, game: Any) -> None:
@@ -176,7 +215,8 @@ class Review(Sequence[MoveReview]):
         rows = [tuple(map(str, r)) for r in [self.HEADER, *self.rows()]]
         widths = [max(len(r[i]) for r in rows) for i in range(len(self.HEADER))]
         lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows]
-        return "\n".join([self.summary(), *lines])
+        note = self.settings_note()
+        return "\n".join([self.summary(), *lines, *([note] if note else [])])
 
     def __repr__(self) -> str:
         marks = ", ".join(f"{self.count(b)} {b}" for b in _BANDS)
@@ -185,7 +225,8 @@ class Review(Sequence[MoveReview]):
         return f"<Review of {self.game}: {len(self)} moves{where}; {marks}>"
 
     def _repr_html_(self) -> str:
-        return html_table(self.HEADER, self.rows(), caption=self.summary())
+        caption = f"{self.summary()} {self.settings_note()}".rstrip()
+        return html_table(self.HEADER, self.rows(), caption=caption)
 
     def to_pandas(self) -> Any:
         """The review as a pandas DataFrame, one row a move (``pip install "windmill_widget[pandas]"``)."""
@@ -206,6 +247,12 @@ class Review(Sequence[MoveReview]):
                     "verdict_after": m.verdict_after.result.value,
                     "chance_before": _value(m.chance_before, math.nan),
                     "chance_after": _value(m.chance_after, math.nan),
+                    # the range where the chance is unknown (a no-peeking player's playouts to the
+                    # clairvoyant ceiling), else the chance itself; NaN where neither was measured
+                    "low_before": _bound(m.chance_before, 0),
+                    "high_before": _bound(m.chance_before, 1),
+                    "low_after": _bound(m.chance_after, 0),
+                    "high_after": _bound(m.chance_after, 1),
                     "error_after": m.chance_after.error,
                     "undecided_after": m.chance_after.undecided,
                     "exact": m.chance_after.exact,
@@ -275,8 +322,19 @@ def _value(chance: Chance, unknown: float | None = None) -> float | None:
     return chance.value if chance.known else unknown
 
 
+def _bound(chance: Chance, end: int) -> float:
+    if chance.known:
+        return chance.value
+    return chance.range[end] if chance.range is not None else math.nan
+
+
 def _percent(chance: Chance) -> str:
-    return f"{chance.value:.0%}" if chance.known else "unknown"
+    if chance.known:
+        return f"{chance.value:.0%}"
+    if chance.range is not None:  # a no-peeking player's playouts bound it from below
+        lo, hi = chance.range
+        return f"≥{lo:.0%}" if hi >= 1 else f"{lo:.0%}-{hi:.0%}"
+    return "unknown"
 
 
 def _piles(move: Any) -> tuple[str, str]:

@@ -66,15 +66,28 @@ class Chance:
 
     An undecided guess is neither a win nor a loss: ``value`` and ``error`` are over the decided
     guesses, and ``low``/``high`` bound the chance on all the guesses (every undecided one lost, or
-    won). With fewer than half the guesses decided the chance is ``unknown`` (the chart leaves a gap,
-    the table says so).
+    won). With fewer than half the guesses decided the chance is ``unknown``.
+
+    ``floor`` (Crazy Quilt before the redeal; ``None`` where not measured) is the share of
+    ``playouts`` guesses (the first ``samples`` of them the solver's) that a *no-peeking player*
+    wins: the solver's first playout policy, which reads the stock only through the cards it turns,
+    played to the end on each guess. A player who cannot see the
+    stock can do at least that well, so it is a lower bound on the chance (up to its sampling error),
+    as ``high`` (the clairvoyant solver's wins, every undecided guess counted won) is an upper one.
+    Where the chance is unknown the table prints that range (``range``) and the chart shades it.
 
     >>> c = Chance(0.5, 0.25, samples=4, undecided=2)
     >>> c.known, c.low, c.high, str(c)
     (True, 0.25, 0.75, '50% ± 25% (2 of 4 guesses undecided)')
     >>> u = Chance(0.0, 0.0, samples=4, undecided=4)
-    >>> u.known, u.low, u.high, str(u)
-    (False, 0.0, 1.0, 'unknown (4 of 4 guesses undecided)')
+    >>> u.known, u.low, u.high, str(u), u.range
+    (False, 0.0, 1.0, 'unknown (4 of 4 guesses undecided)', None)
+    >>> f = Chance.of_guesses(1, 3, 4, floor=(2, 16))
+    >>> f.range
+    (0.125, 1.0)
+    >>> print(f)  # doctest: +NORMALIZE_WHITESPACE
+    at least 12% ± 8%, a no-peeking player's playouts winning 2 of 16 guesses;
+    at most 100%, the clairvoyant solver's (3 of 4 guesses undecided)
     """
 
     value: float
@@ -82,14 +95,30 @@ class Chance:
     exact: bool = False
     samples: int = 0
     undecided: int = 0
+    floor: float | None = None
+    playouts: int = 0
 
     @classmethod
-    def of_guesses(cls, wins: int, undecided: int, samples: int) -> Chance:
-        """The chance from ``samples`` guesses, ``wins`` of them won and ``undecided`` undecided."""
+    def of_guesses(
+        cls, wins: int, undecided: int, samples: int, floor: tuple[int, int] | None = None
+    ) -> Chance:
+        """The chance from ``samples`` guesses, ``wins`` of them won and ``undecided`` undecided;
+        ``floor``: (won, of) a no-peeking player's playouts on ``of`` guesses (``None``: not played out)."""
         decided = samples - undecided
         p = wins / decided if decided else 0.0
         error = math.sqrt(p * (1 - p) / decided) if decided else 0.5
-        return cls(p, error, samples=samples, undecided=undecided)
+        if floor is None or not floor[1]:
+            return cls(p, error, samples=samples, undecided=undecided)
+        return cls(
+            p, error, samples=samples, undecided=undecided, floor=floor[0] / floor[1], playouts=floor[1]
+        )
+
+    @property
+    def floor_error(self) -> float:
+        """The standard error of :attr:`floor` (0 when it is not measured)."""
+        if self.floor is None or not self.playouts:
+            return 0.0
+        return math.sqrt(self.floor * (1 - self.floor) / self.playouts)
 
     @property
     def decided(self) -> int:
@@ -120,12 +149,31 @@ class Chance:
             return self.value
         return (self.wins + self.undecided) / self.samples
 
+    @property
+    def range(self) -> tuple[float, float] | None:
+        """Where the chance lies when it is unknown but a no-peeking player's playouts were measured:
+        (``floor``, ``high``), what a no-peeking player wins to what the clairvoyant solver could;
+        ``None`` otherwise (the chance is known, or the playouts won no guess and the solver's
+        ceiling is 100%: then the range bounds nothing, and the chance is unknown)."""
+        if self.known or self.floor is None or (self.floor == 0 and self.high >= 1):
+            return None  # 0% to 100% bounds nothing: the chance is unknown
+        return (self.floor, max(self.floor, self.high))
+
     def __str__(self) -> str:
         if self.exact:
             return f"{self.value:.0%} (exact)"
         if not self.undecided:
             return f"{self.value:.0%} ± {self.error:.0%}"
         of = f"{self.undecided} of {self.samples} guesses undecided"
+        if self.range is not None:
+            lo, hi = self.range
+            won = f"{round(lo * self.playouts)} of {self.playouts} guesses"
+            return (
+                f"at least {lo:.0%} ± {self.floor_error:.0%}, a no-peeking player's playouts winning {won}; "
+                f"at most {hi:.0%}, the clairvoyant solver's ({of})"
+            )
+        if not self.known and self.floor is not None:
+            return f"unknown ({of}; a no-peeking player's playouts won none of {self.playouts} guesses)"
         if not self.known:
             return f"unknown ({of})"
         return f"{self.value:.0%} ± {self.error:.0%} ({of})"
@@ -134,7 +182,8 @@ class Chance:
         if self.exact:
             return f"Chance({self.value!r}, exact=True)"
         undecided = f", undecided={self.undecided}" if self.undecided else ""
-        return f"Chance({self.value!r}, error={self.error!r}, samples={self.samples}{undecided})"
+        floor = "" if self.floor is None else f", floor={self.floor!r}, playouts={self.playouts}"
+        return f"Chance({self.value!r}, error={self.error!r}, samples={self.samples}{undecided}{floor})"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -143,19 +192,26 @@ class Chance:
             "exact": self.exact,
             "samples": self.samples,
             "undecided": self.undecided,
+            "floor": self.floor,
+            "playouts": self.playouts,
         }
 
     @classmethod
     def from_dict(cls, data: Any) -> Chance:
-        # "undecided" may be missing: reviews saved before it was counted
-        if isinstance(data, Mapping) and "undecided" not in data:
-            data = {**data, "undecided": 0}
-        d = _fields(data, "a chance", {"value", "error", "exact", "samples", "undecided"})
+        # "undecided", "floor" and "playouts" may be missing: reviews saved before they were measured
+        if isinstance(data, Mapping):
+            data = {"undecided": 0, "floor": None, "playouts": 0, **data}
+        names = {"value", "error", "exact", "samples", "undecided", "floor", "playouts"}
+        d = _fields(data, "a chance", names)
         value, error = _number(d, "value", 0.0, 1.0), _number(d, "error", 0.0, 1.0)
         samples, undecided = _count(d, "samples"), _count(d, "undecided")
         if undecided > samples:
             raise ValueError(f"A chance has {undecided} undecided guesses of only {samples}.")
-        return cls(value, error, _bool(d, "exact"), samples, undecided)
+        floor = None if d["floor"] is None else _number(d, "floor", 0.0, 1.0)
+        playouts = _count(d, "playouts")
+        if (floor is None) != (playouts == 0):
+            raise ValueError("A chance's floor comes with the number of playouts it is over, and only then.")
+        return cls(value, error, _bool(d, "exact"), samples, undecided, floor, playouts)
 
 
 @dataclass(frozen=True)
