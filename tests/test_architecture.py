@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import json
 import os
 import subprocess
 import sys
@@ -377,3 +378,29 @@ def test_the_pictures_and_the_boards_draw_cards_in_the_tables_shape() -> None:
     from windmill_widget.core.svg import CARD_H, CARD_W, TABLE
 
     assert round(CARD_W * TABLE["cardShape"]["aspect"]) == CARD_H
+
+
+def test_each_package_holds_its_public_names_and_nothing_it_imported_in_passing() -> None:
+    # A package's namespace is what users tab-complete: its __all__, its subpackages and modules,
+    # and nothing it imported for its own use (Any, TYPE_CHECKING, excerpt...). Read in a fresh
+    # process, before anything else was imported from the package.
+    packages = sorted(
+        ".".join(p.parent.relative_to(PKG.parent).parts)
+        for p in PKG.rglob("__init__.py")
+        if "static" not in p.parts
+        and not any(part.startswith("_") for part in p.parent.relative_to(PKG).parts)
+    )
+    code = (
+        "import importlib, json, types, sys\n"
+        "out = {}\n"
+        "for name in sys.argv[1:]:\n"
+        "    m = importlib.import_module(name)\n"
+        "    extra = [n for n, v in vars(m).items() if not n.startswith('_')\n"
+        "             and not isinstance(v, types.ModuleType) and n not in getattr(m, '__all__', ())]\n"
+        "    out[name] = sorted(extra)\n"
+        "print(json.dumps(out))"
+    )
+    done = subprocess.run([sys.executable, "-c", code, *packages], capture_output=True, text=True, check=True)
+    leaks = {name: extra for name, extra in json.loads(done.stdout).items() if extra}
+    assert "windmill_widget.review" in packages and len(packages) > 10
+    assert leaks == {}, leaks

@@ -98,7 +98,7 @@ def test_without_numba_review_takes_lighter_settings_and_says_so(monkeypatch) ->
     # passes none), records which defaults it took, and its table's caption says so.
     from pure_python import as_python
 
-    import windmill_widget.review as review_module
+    import windmill_widget.review.run as review_module
     from windmill_widget.core.compiled import COMPILED
     from windmill_widget.review import DEFAULTS, PYTHON_DEFAULTS, ReviewCache, default_settings, review
 
