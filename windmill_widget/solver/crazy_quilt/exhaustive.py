@@ -17,7 +17,7 @@ interleave it with the nested search.
 
 from __future__ import annotations
 
-from ...games.crazy_quilt.search import FOUNDATION0, REDEAL, TURN, SearchState
+from ...games.crazy_quilt.search import FOUNDATION0, REDEAL, TURN, WASTE, SearchState
 from .. import clock
 from .bound import waste_order_lost
 from .playout import policy_move
@@ -26,12 +26,15 @@ from .suits import SUIT_BUDGET, suit_relaxation_lost
 
 def refuted(s: SearchState, m: int, cache: dict, work: list[int], budget: int = SUIT_BUDGET) -> bool:
     """Is ``s``, just reached by move ``m``, proved lost by a cheap argument: the last pass's waste
-    order, or (after a turn or a redeal, the moves that change the small games) the suit
-    relaxation (with at most ``budget`` positions a suit)? ``cache`` and ``work`` as for
-    :func:`.suits.suit_relaxation_lost`."""
+    order, or (after a turn, a redeal or a card put onto the waste: the moves that can make a small
+    game lost) the suit relaxation (with at most ``budget`` positions a suit)? ``cache`` and
+    ``work`` as for :func:`.suits.suit_relaxation_lost`. (Checking after the plays to a foundation
+    too was measured: on deal 9, literal, the search to its proof of loss visits 190,725 positions
+    instead of 191,037, and takes longer.)"""
     if not s.redeals and waste_order_lost(s):
         return True
-    return m in (TURN, REDEAL) and suit_relaxation_lost(s, budget, cache, work) is not None
+    burying = m in (TURN, REDEAL) or m & 127 == WASTE
+    return burying and suit_relaxation_lost(s, budget, cache, work) is not None
 
 
 def ordered(s: SearchState) -> list[int]:
