@@ -33,8 +33,15 @@ def refuted(s: SearchState, m: int, cache: dict, work: list[int], budget: int = 
     instead of 191,037, and takes longer.)"""
     if not s.redeals and waste_order_lost(s):
         return True
-    burying = m in (TURN, REDEAL) or m & 127 == WASTE
-    return burying and suit_relaxation_lost(s, budget, cache, work) is not None
+    if m == REDEAL:
+        return suit_relaxation_lost(s, budget, cache, work) is not None
+    if m != TURN and m & 127 != WASTE:
+        return False
+    # Only the suits of the waste's top and the hand can have changed: the others' small games are
+    # the parent's (checked there, unless a play to a foundation led to it: measured, checking
+    # every suit after every move prunes next to nothing more).
+    suits = {(s.waste & 63) - 1, s.hand - 1}
+    return suit_relaxation_lost(s, budget, cache, work, [f // 13 for f in suits if f >= 0]) is not None
 
 
 def ordered(s: SearchState) -> list[int]:

@@ -43,6 +43,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 
 from ...games.crazy_quilt.search import SearchState
@@ -59,13 +60,16 @@ def suit_relaxation_lost(
     budget: int = SUIT_BUDGET,
     cache: dict[tuple, bool | None] | None = None,
     work: list[int] | None = None,
+    suits: Iterable[int] = range(4),
 ) -> str | None:
     """The suit (``"S"``, ``"H"``, ``"D"`` or ``"C"``) whose small game (see the module docstring)
     cannot be won from ``s``, which proves ``s`` lost; ``None`` when every suit's can, or its search
     ran out of ``budget`` positions, or ``s`` hides its stock (a player's mirror: no conclusion).
     ``cache`` (a dict, for positions of one game: the search's) keeps each small game's answer, since
     most moves leave most suits' small games as they were. ``work`` (a one-item list) is increased
-    by the small games' positions searched: the check's units of work."""
+    by the small games' positions searched: the check's units of work. ``suits`` (0..3: S H D C)
+    are the suits to check (a search checks those its last move changed: the others' small games
+    are its parent's)."""
     stocks = _by_suit(s.stock, False)
     if stocks is None:  # the stock is hidden
         return None
@@ -73,7 +77,7 @@ def suit_relaxation_lost(
     assert wastes is not None  # a waste is never hidden
     hand = s.hand_face()
     fc = s.fcode
-    for suit in range(4):
+    for suit in suits:
         up, down = fc >> 4 * suit & 15, 14 - (fc >> 4 * suit + 16 & 15)  # the tops: up's height, 14 - down's
         if up >= 13 and down <= 1:
             continue
