@@ -220,6 +220,19 @@ def test_a_loss_by_the_suit_relaxation_names_its_suit() -> None:
     assert not brute_force_winnable(game)
 
 
+def test_the_small_games_last_pass_is_cut_by_its_waste_order() -> None:
+    # The bound module's example, with the stock not empty: the clubs on the waste (the J on top)
+    # cannot leave in an order the two foundations take, so the small game is lost at its root, in
+    # one position (before, it searched on through the turn of the 10 of clubs).
+    game = QuiltGame.from_position(
+        foundations={"C+": ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C"],
+                     "C-": ["KC", "QC", "JC", "TC", "9C", "8C", "7C", "6C", "5C", "4C", "3C"]},
+        waste=["9C", "2C", "AC", "QC", "JC"], stock=["5H", "TC"], redeals_used=1,
+    )  # fmt: skip
+    assert suit_relaxation_lost(SearchState.from_game(game), 1) == "C"  # a budget of one position
+    assert not brute_force_winnable(game)
+
+
 def test_a_check_cut_short_by_the_budget_is_not_remembered() -> None:
     # The exhaustive search gives the relaxation what is left of its slice; a check cut short
     # concludes nothing, and the next one, with the full budget, must be free to conclude.
