@@ -100,7 +100,8 @@ def solve(game: QuiltGame, *, max_seconds: float | None = None, max_nodes: int |
             if _out_of_budget(deadline, left()):
                 return finish("unknown", None, "")
             share = max(EXHAUSTIVE_MIN, int((nodes() - before) * EXHAUSTIVE_SHARE[min(r, 1)]))
-            verdict = dfs.run(_slice(share, left()), deadline)
+            limit = _slice(None, left())  # a relaxation check may go past the slice, not the budget
+            verdict = dfs.run(_slice(share, left()), deadline, limit)
             if verdict == "won":
                 return finish("won", dfs.line, "exhaustive")
             if verdict == "lost":

@@ -61,6 +61,7 @@ def suit_relaxation_lost(
     cache: dict[tuple, bool | None] | None = None,
     work: list[int] | None = None,
     suits: Iterable[int] = range(4),
+    cut: list[bool] | None = None,
 ) -> str | None:
     """The suit (``"S"``, ``"H"``, ``"D"`` or ``"C"``) whose small game (see the module docstring)
     cannot be won from ``s``, which proves ``s`` lost; ``None`` when every suit's can, or its search
@@ -69,7 +70,8 @@ def suit_relaxation_lost(
     most moves leave most suits' small games as they were. ``work`` (a one-item list) is increased
     by the small games' positions searched: the check's units of work. ``suits`` (0..3: S H D C)
     are the suits to check (a search checks those its last move changed: the others' small games
-    are its parent's)."""
+    are its parent's). ``cut`` (a one-item list) is set ``True`` when a small game ran out of a
+    ``budget`` smaller than :data:`SUIT_BUDGET`: the full budget might have concluded."""
     stocks = _by_suit(s.stock, False)
     if stocks is None:  # the stock is hidden
         return None
@@ -94,6 +96,8 @@ def suit_relaxation_lost(
             won = small.won()
             if work is not None:
                 work[0] += budget - max(small.budget, 0)
+            if won is None and budget < SUIT_BUDGET and cut is not None:
+                cut[0] = True
             if cache is None or (won is None and budget < SUIT_BUDGET):  # a smaller budget's "no
                 if won is False:  # conclusion" is not kept: the full budget may conclude
                     return SUIT_LETTERS[suit]
