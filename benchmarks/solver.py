@@ -387,6 +387,11 @@ units tiers) and how the winnable share grows with 0-3 redeals (from the four fi
     .venv/bin/python benchmarks/solver.py --game crazy-quilt --rules common --units 2.5M
     .venv/bin/python benchmarks/solver.py --game crazy-quilt --redeals 0 --units 250K
     .venv/bin/python benchmarks/solver.py --game crazy-quilt --table --deals 100
+
+After a change to the solver, the files' rows are the old solver's: a run skips the deals they
+decided. Move the files aside (``git`` keeps the old ones), run the tiers again, and compare the
+verdicts deal by deal with the old files: a deal won before and lost now (or the other way) is a
+soundness bug, not a result.
 """
 
 

@@ -49,12 +49,12 @@ def waste_order_lost(s: SearchState) -> bool:
             continue
         up_top = fc >> (4 * suit) & 15  # the up-foundation's top rank is its height
         down_top = 14 - (fc >> (4 * suit + 16) & 15)
-        if not _splits(ranks, up_top, down_top):
+        if not splits(ranks, up_top, down_top):
             return True
     return False
 
 
-def _splits(ranks: list[int], up_top: int, down_top: int) -> bool:
+def splits(ranks: list[int], up_top: int, down_top: int) -> bool:
     """Can ``ranks``, in this order, be split into a rising sequence all above ``up_top`` and a
     falling one all below ``down_top``?"""
     tops = {(up_top, down_top)}

@@ -43,7 +43,11 @@ True
 
 from __future__ import annotations
 
-from ...games.crazy_quilt.search import UNKNOWN, SearchState
+from collections.abc import Iterable
+from functools import lru_cache
+
+from ...games.crazy_quilt.search import SearchState
+from .bound import splits
 
 #: The suits' letters, in the search model's order (a face is ``suit * 13 + rank - 1``).
 SUIT_LETTERS = "SHDC"
@@ -56,27 +60,34 @@ def suit_relaxation_lost(
     budget: int = SUIT_BUDGET,
     cache: dict[tuple, bool | None] | None = None,
     work: list[int] | None = None,
+    suits: Iterable[int] = range(4),
+    cut: list[bool] | None = None,
 ) -> str | None:
     """The suit (``"S"``, ``"H"``, ``"D"`` or ``"C"``) whose small game (see the module docstring)
     cannot be won from ``s``, which proves ``s`` lost; ``None`` when every suit's can, or its search
     ran out of ``budget`` positions, or ``s`` hides its stock (a player's mirror: no conclusion).
     ``cache`` (a dict, for positions of one game: the search's) keeps each small game's answer, since
     most moves leave most suits' small games as they were. ``work`` (a one-item list) is increased
-    by the small games' positions searched: the check's units of work."""
-    piles = _piles(s)
-    if piles is None:
+    by the small games' positions searched: the check's units of work. ``suits`` (0..3: S H D C)
+    are the suits to check (a search checks those its last move changed: the others' small games
+    are its parent's). ``cut`` (a one-item list) is set ``True`` when a small game ran out of a
+    ``budget`` smaller than :data:`SUIT_BUDGET`: the full budget might have concluded."""
+    stocks = _by_suit(s.stock, False)
+    if stocks is None:  # the stock is hidden
         return None
-    stock, waste, hand = piles
-    tops = _tops(s)
-    for suit in range(4):
-        if tops[suit] >= 13 and tops[suit + 4] <= 1:
+    wastes = _by_suit(s.waste, True)
+    assert wastes is not None  # a waste is never hidden
+    hand = s.hand_face()
+    fc = s.fcode
+    for suit in suits:
+        up, down = fc >> 4 * suit & 15, 14 - (fc >> 4 * suit + 16 & 15)  # the tops: up's height, 14 - down's
+        if up >= 13 and down <= 1:
             continue
-        low, high = suit * 13, suit * 13 + 13
         key = (
-            tuple(f for f in stock if low <= f < high),
-            tuple(f for f in waste if low <= f < high),
-            hand if low <= hand < high else -1,
-            tuple(t if j & 3 == suit else _DONE[j] for j, t in enumerate(tops)),
+            stocks[suit],
+            wastes[suit],
+            hand if hand // 13 == suit else -1,
+            (*_DONE[:suit], up, *_DONE[suit + 1 : suit + 4], down, *_DONE[suit + 5 :]),
             s.redeals,
             s.held,
         )
@@ -85,6 +96,8 @@ def suit_relaxation_lost(
             won = small.won()
             if work is not None:
                 work[0] += budget - max(small.budget, 0)
+            if won is None and budget < SUIT_BUDGET and cut is not None:
+                cut[0] = True
             if cache is None or (won is None and budget < SUIT_BUDGET):  # a smaller budget's "no
                 if won is False:  # conclusion" is not kept: the full budget may conclude
                     return SUIT_LETTERS[suit]
@@ -95,27 +108,21 @@ def suit_relaxation_lost(
     return None
 
 
-def _piles(s: SearchState) -> tuple[tuple[int, ...], tuple[int, ...], int] | None:
-    """The stock's faces (next turned first), the waste's (bottom first) and the hand's (-1 for
-    none); ``None`` when the stock is hidden."""
-    stock = _faces_top_first(s.stock)
-    if (UNKNOWN - 1) in stock:
+@lru_cache(maxsize=1 << 16)
+def _by_suit(code: int, bottom_first: bool) -> tuple[tuple[int, ...], ...] | None:
+    """The faces of the stack ``code`` (:func:`~...search.pack`), suit by suit: each suit's top card
+    first (a stock: the next turned first), or its bottom card first (a waste); ``None`` when a card
+    is unknown. Kept for the stacks met again (a stock is the same for a whole pass, a waste grows
+    and shrinks by its top), so each new stack costs one step."""
+    if not code:
+        return ((), (), (), ())
+    rest = _by_suit(code >> 6, bottom_first)
+    face = (code & 63) - 1
+    if rest is None or face >= 52:
         return None
-    return tuple(stock), tuple(_faces_top_first(s.waste)[::-1]), s.hand_face()
-
-
-def _tops(s: SearchState) -> tuple[int, ...]:
-    """The foundations' top ranks: an up-foundation's is its height (the Ace counts), a
-    down-foundation's 14 less its height."""
-    return tuple(s.height(j) if j < 4 else 14 - s.height(j) for j in range(8))
-
-
-def _faces_top_first(code: int) -> list[int]:
-    out = []
-    while code:
-        out.append((code & 63) - 1)
-        code >>= 6
-    return out
+    suit = face // 13
+    mine = (*rest[suit], face) if bottom_first else (face, *rest[suit])
+    return (*rest[:suit], mine, *rest[suit + 1 :])
 
 
 class _OutOfBudget(Exception):
@@ -141,6 +148,9 @@ class _StackGame:
     ) -> None:
         self.root = (stock, waste, hand, tops, redeals)
         self.held = held
+        #: The foundations still open, with their suit's faces' base: the only ones the loops visit.
+        self.open = tuple((j, (j & 3) * 13) for j in range(8) if tops[j] != _DONE[j])
+        self.suits = tuple(sorted({j & 3 for j, _ in self.open}))
         self.budget = budget
         self.lost: set[tuple] = set()
         # How many of each face the quilt holds: what the foundations still take of it, less what
@@ -167,12 +177,13 @@ class _StackGame:
         changed = True
         while changed:
             changed = False
-            for j in range(8):
+            for j, base in self.open:
                 r = tops[j] + 1 if j < 4 else tops[j] - 1
                 if not 1 <= r <= 13:
                     continue
-                f = (j & 3) * 13 + r - 1
-                if _need(f, tops) == 1 or quilt[f] == 2:
+                f = base + r - 1
+                # _need(f, tops) == 1: the other foundation of the suit no longer takes rank r
+                if quilt[f] == 2 or (r >= tops[j + 4] if j < 4 else r <= tops[j - 4]):
                     if hand == f:
                         hand = -1
                     elif waste and waste[-1] == f:
@@ -199,13 +210,15 @@ class _StackGame:
         self.budget -= 1
         if self.budget < 0:
             raise _OutOfBudget
+        if not redeals and len(waste) > 1 and not self._waste_splits(waste, tops):
+            return False  # the last pass's waste order (:mod:`.bound`), in the small game
         quilt = self.quilt
         # A card to a foundation that takes it (both foundations still take its face: a choice).
-        for j in range(8):
+        for j, base in self.open:
             r = tops[j] + 1 if j < 4 else tops[j] - 1
             if not 1 <= r <= 13:
                 continue
-            f = (j & 3) * 13 + r - 1
+            f = base + r - 1
             up = (*tops[:j], r, *tops[j + 1 :])
             if hand == f and self._search(stock, waste, -1, up, redeals):
                 return True
@@ -230,6 +243,17 @@ class _StackGame:
                 return True
         self.lost.add(key)
         return False
+
+    def _waste_splits(self, waste: tuple[int, ...], tops: tuple[int, ...]) -> bool:
+        """Can the last pass's ``waste`` (faces, bottom first) leave for the foundations top card
+        first? The argument of :mod:`.bound`, which holds in the small game as in the real one: its
+        waste too is a stack that only its top leaves, for a foundation, and on the last pass
+        nothing turns it over."""
+        for suit in self.suits:
+            ranks = [f % 13 + 1 for f in reversed(waste) if f // 13 == suit]
+            if len(ranks) > 1 and not splits(ranks, tops[suit], tops[suit + 4]):
+                return False
+        return True
 
 
 #: Every foundation complete.
