@@ -339,7 +339,6 @@ def _module_constants(path: Path) -> dict[str, object]:
 #: player's own tuning (how hard it searches), or one file format's or one host's own setting.
 OWN_TO_EACH_MODULE = {
     "DEFAULT_MAX_MOVES",  # the lab's cap on a game against the environments' episode length
-    "EXHAUSTIVE_SLICES",  # each game's solver
     "FORMAT", "VERSION",  # a save file's and the session statistics' file formats
     "MARGIN", "SAMPLES", "MAX_POSITIONS", "_PROBES",  # each player's or search's own tuning
     "MOVE_LIMIT",  # a sealed strategy's seconds against autoplay's on the board
