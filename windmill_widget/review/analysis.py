@@ -535,7 +535,12 @@ def _played_out(child: PatienceGame) -> bool:
     to the end. Cheap (a few hundred moves, no search), and what it wins a player could."""
     if child.status is not Status.PLAYING:
         return child.status is Status.WON
-    return playout(QuiltState.from_game(child), None, PORTFOLIO[0])[0] == 0
+    return _playout_wins(QuiltState.from_game(child))
+
+
+def _playout_wins(s: QuiltState) -> bool:
+    """Whether the solver's first playout policy wins from ``s`` (``s`` is put back as it was)."""
+    return not s.out or playout(s, None, PORTFOLIO[0])[0] == 0
 
 
 def _playouts_won(view: Any, moves: Sequence[Move], rng: random.Random, k: int) -> list[int]:
@@ -551,7 +556,7 @@ def _playouts_won(view: Any, moves: Sequence[Move], rng: random.Random, k: int) 
         s.stock = pack(order)
         for j, code in enumerate(codes):
             rec = s.apply(code)
-            wins[j] += not s.out or playout(s, None, PORTFOLIO[0])[0] == 0
+            wins[j] += _playout_wins(s)
             s.undo(rec)
     return wins
 

@@ -47,11 +47,19 @@ def waste_order_lost(s: SearchState) -> bool:
     for suit, ranks in enumerate(by_suit):
         if len(ranks) < 2:
             continue
-        up_top = fc >> (4 * suit) & 15  # the up-foundation's top rank is its height
-        down_top = 14 - (fc >> (4 * suit + 16) & 15)
-        if not splits(ranks, up_top, down_top):
+        if not splits(ranks, *suit_tops(fc, suit)):
             return True
     return False
+
+
+def suit_tops(fcode: int, suit: int) -> tuple[int, int]:
+    """The ranks on top of ``suit``'s two foundations (``fcode`` as :attr:`SearchState.fcode`): the
+    up-foundation's is its height, the down-foundation's 14 less its height.
+
+    >>> suit_tops(0x1_0003, 0)  # spades: A 2 3 up (height 3), the King alone down (height 1)
+    (3, 13)
+    """
+    return fcode >> 4 * suit & 15, 14 - (fcode >> 4 * suit + 16 & 15)
 
 
 def splits(ranks: list[int], up_top: int, down_top: int) -> bool:

@@ -47,7 +47,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from ...games.crazy_quilt.search import SearchState
-from .bound import splits
+from .bound import splits, suit_tops
 
 #: The suits' letters, in the search model's order (a face is ``suit * 13 + rank - 1``).
 SUIT_LETTERS = "SHDC"
@@ -80,7 +80,7 @@ def suit_relaxation_lost(
     hand = s.hand_face()
     fc = s.fcode
     for suit in suits:
-        up, down = fc >> 4 * suit & 15, 14 - (fc >> 4 * suit + 16 & 15)  # the tops: up's height, 14 - down's
+        up, down = suit_tops(fc, suit)
         if up >= 13 and down <= 1:
             continue
         key = (
