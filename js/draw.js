@@ -3,11 +3,13 @@
 // The order of painting keeps things readable: the table, the cards, the highlights, the picked-up
 // card, then the counters and captions above every highlight, then the cards in flight.
 
+import table from "../windmill_widget/core/table.json" with { type: "json" };
 import { counterFont } from "./boards/counter.js";
 import { chartRuns, counterAnchor, topCardRect, visibleCardRects } from "./layout.js";
 
-const RANK_TEXT = { A: "A", T: "10", J: "J", Q: "Q", K: "K" };
-const RED_SUITS = new Set(["H", "D"]);
+// How a face is written (the red suits, "T" as "10") is core/table.json's, as in the engine's texts.
+const RANK_TEXT = table.cardFaces.rankLabels;
+const RED_SUITS = new Set(table.cardFaces.redSuits);
 
 /** "TH" -> {rank: "10", suit: "H", court: false}. Faces are the engine's card texts. */
 export function parseFace(face) {

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from .facts import TABLE
 from .text import excerpt
 
 SUITS = ("S", "H", "D", "C")
@@ -28,8 +29,10 @@ RANK_CHARS = "A23456789TJQK"
 RANK_NAMES = (
     "", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King",
 )  # fmt: skip
-#: How a rank is written for a learner ("an 8", "a Jack").
-RANK_LABELS = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+#: How a rank is written for a learner ("an 8", "a Jack"): ``table.json``'s labels, which the board uses too.
+RANK_LABELS = ("", *(TABLE["cardFaces"]["rankLabels"][c] for c in RANK_CHARS))
+#: The suits printed in red, on the board and in the pictures.
+RED_SUITS = frozenset(TABLE["cardFaces"]["redSuits"])
 
 DECKS = 2
 CARDS_PER_DECK = 52
@@ -144,7 +147,7 @@ class Card:
     @property
     def color(self) -> str:
         """``"red"`` for hearts and diamonds, else ``"black"``."""
-        return "red" if self.suit in "HD" else "black"
+        return "red" if self.suit in RED_SUITS else "black"
 
     def __str__(self) -> str:
         return self.face

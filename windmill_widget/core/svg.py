@@ -12,16 +12,14 @@ True
 from __future__ import annotations
 
 import base64
-import json
 from html import escape
-from pathlib import Path
 from typing import Any
 
 from .cards import SUIT_SYMBOLS, Card
+from .facts import TABLE
 from .moves import Move
 from .text import excerpt
 
-TABLE: dict = json.loads(Path(__file__).with_name("table.json").read_text(encoding="utf-8"))
 #: Colour name -> its light-theme value (the static pictures use the light table).
 LIGHT: dict[str, str] = {name: light for name, (_var, light, _dark) in TABLE["colours"].items()}
 
