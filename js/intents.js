@@ -35,12 +35,18 @@ export function canPickUp(state, pile) {
 /**
  * What the stock does when clicked: the first of the game's stock moves that is legal now (Crazy
  * Quilt turns while the stock has cards, then redeals); the first one, for the engine to explain why
- * not, when none is.
+ * not, when none is; null before the game's facts (`meta`, sent by Python) arrive.
  */
 export function stockMove(state, meta) {
-  const moves = meta?.stockMoves?.length ? meta.stockMoves : ["deal"];
+  const moves = meta?.stockMoves ?? [];
   const legal = state?.legal ?? [];
-  return moves.find((m) => legal.includes(m)) ?? moves[0];
+  return moves.find((m) => legal.includes(m)) ?? moves[0] ?? null;
+}
+
+/** The stock's click as an action: its move, or nothing when the game has not said what it is. */
+function stockAction(state, meta) {
+  const move = stockMove(state, meta);
+  return move ? { kind: "move", move } : { kind: "none" };
 }
 
 /**
@@ -50,7 +56,7 @@ export function stockMove(state, meta) {
  */
 export function clickAction(state, selected, pile, meta) {
   if (!pile) return selected ? { kind: "deselect" } : { kind: "none" };
-  if (pile === "stock") return { kind: "move", move: stockMove(state, meta) };
+  if (pile === "stock") return stockAction(state, meta);
   if (!selected) return canPickUp(state, pile) ? { kind: "select", pile } : { kind: "none" };
   if (pile === selected) return { kind: "deselect" };
   const legal = state?.legal ?? [];
@@ -65,8 +71,8 @@ export function clickAction(state, selected, pile, meta) {
 /** The foundation a card is sent to for the engine to explain why it cannot go home: `meta.home` is a
  * pile name (Windmill's centre) or a map from the card's suit to one (Crazy Quilt's Ace foundations). */
 function homeFor(state, pile, meta) {
-  const home = meta?.home ?? "c";
-  if (typeof home === "string") return home;
+  const home = meta?.home ?? null;
+  if (home === null || typeof home === "string") return home;
   const id = state?.piles?.[pile]?.at(-1);
   const face = meta?.faces?.[id] ?? "";
   return home[face[1]] ?? null;
@@ -79,13 +85,14 @@ function homeFor(state, pile, meta) {
  * with none, the move home is sent so the engine says why not.
  */
 export function doubleClickAction(state, pile, meta) {
-  if (pile === "stock") return { kind: "move", move: stockMove(state, meta) };
+  if (pile === "stock") return stockAction(state, meta);
   if (!canPickUp(state, pile)) return { kind: "none" };
-  const foundations = meta?.foundations ?? ["c", "nw", "ne", "se", "sw"];
+  // The game's facts (Python's board_facts) name the foundations: no game's are assumed here.
+  const foundations = meta?.foundations ?? [];
   const targets = targetsFrom(state?.legal, pile);
   const homes = foundations.filter((f) => targets.has(f));
-  const preferred = meta?.preferred ?? "c";
-  if (homes.includes(preferred)) return { kind: "move", move: `${pile}>${preferred}` };
+  const preferred = meta?.preferred;
+  if (preferred && homes.includes(preferred)) return { kind: "move", move: `${pile}>${preferred}` };
   if (homes.length === 1) return { kind: "move", move: `${pile}>${homes[0]}` };
   if (homes.length > 1) return { kind: "select", pile };
   if (foundations.includes(pile)) return { kind: "none" }; // a foundation card with nowhere to go

@@ -12,7 +12,6 @@ import {
   doubleClickAction,
   dropAction,
   keyAction,
-  stockMove,
   targetsFrom,
 } from "./intents.js";
 import {
@@ -283,8 +282,8 @@ function render({ model, el }) {
   }
 
   function command(name) {
-    if (name === "stock") perform({ kind: "move", move: stockMove(state, meta) });
-    else if ((meta.stockMoves ?? ["deal"]).includes(name)) perform({ kind: "move", move: name });
+    if (name === "stock") perform(clickAction(state, null, "stock", meta));
+    else if ((meta.stockMoves ?? []).includes(name)) perform({ kind: "move", move: name });
     else if (["undo", "redo", "hint", "new_game", "stop", "restart", "finish", "review"].includes(name)) {
       selected = null;
       send(name);
@@ -303,7 +302,7 @@ function render({ model, el }) {
   // ---- the game's pieces --------------------------------------------------------------------
   /** (Re)build what depends on the game: the stock's buttons and one focusable element per pile. */
   function build() {
-    const stockButtons = (meta.stockMoves ?? ["deal"]).map((move) => [
+    const stockButtons = (meta.stockMoves ?? []).map((move) => [
       move,
       meta.moveLabels?.[move] ?? move,
       meta.moveTitles?.[move] ?? move,
@@ -492,7 +491,7 @@ function render({ model, el }) {
     replayButton.disabled = busy ? false : !state.can_redo || !line;
     share.textContent = state.share ?? "a staged position";
     sessionText.textContent = state.session && state.session !== "no games yet" ? `This session: ${state.session}.` : "";
-    for (const move of meta.stockMoves ?? ["deal"]) {
+    for (const move of meta.stockMoves ?? []) {
       if (buttons[move]) buttons[move].disabled = busy || !(state.legal ?? []).includes(move);
     }
     buttons.stop.hidden = !busy;

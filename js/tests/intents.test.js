@@ -97,7 +97,9 @@ describe("Crazy Quilt's stock and double-click", () => {
     assert.equal(stockMove({ legal: ["c4>H+"] }, QUILT), "turn");
     assert.deepEqual(clickAction(quilt, null, "stock", QUILT), { kind: "move", move: "redeal" });
     assert.deepEqual(doubleClickAction(quilt, "stock", QUILT), { kind: "move", move: "redeal" });
-    assert.equal(stockMove({}, undefined), "deal");
+    // Before the game's facts arrive, no game's stock move is assumed.
+    assert.equal(stockMove({}, undefined), null);
+    assert.deepEqual(clickAction({ legal: ["deal"] }, null, "stock", undefined), { kind: "none" });
   });
 
   it("sends a card to the one foundation that takes it, lets the player choose between two", () => {
