@@ -19,9 +19,10 @@ Its rank is one off, and a face whose other copy is placed cannot be ``C``, so `
 * the other ``r-1``, when ``d == r``: ``L'``'s down-foundation takes it now (it is the last
   ``r-1``), and it joins ``M``; likewise on down from there;
 * an ace onto a king of ``M`` (or a king onto an ace of ``M``): ranks are circular on the waste,
-  and ``L'`` may have no way to move it. So a king never goes up, an ace never goes down, by this
-  rule, and with a redeal left the rule waits while the suit's king *and* ace are both in the quilt
-  (``M``'s cards other than ``X`` come from the quilt). On the last pass no such chain is in a
+  and ``L'`` may have no way to move it. So a king goes up by this rule only once the suit's ace
+  (the one still to go down) has left the quilt, an ace goes down only once the king has, and for
+  the other cards, with a redeal left, the rule waits while the suit's king *and* ace are both in
+  the quilt (``M``'s cards other than ``X`` come from the quilt). On the last pass no such chain is in a
   winning line at all: a card built on ``X`` leaves the waste only after ``X``, or (the ``r-1``)
   for the down-foundation, and ``L'`` plays that one there directly.
 
@@ -55,8 +56,12 @@ def safe_move(s: SearchState) -> int | None:
     if not candidates:  # the common case early in a deal: no suit's foundations have met
         return None
     free = -1  # computed when first needed
-    for suit, face, dst in candidates:
-        if s.redeals and s.cells[suit * 13] & s.mask and s.cells[suit * 13 + 12] & s.mask:
+    mask = s.mask
+    for suit, face, dst, other in candidates:
+        if other >= 0:  # a king going up, an ace going down: only once the other is off the quilt
+            if s.cells[other] & mask:
+                continue
+        elif s.redeals and s.cells[suit * 13] & mask and s.cells[suit * 13 + 12] & mask:
             continue  # a king-and-ace chain through the waste could need the card (module text)
         if s.hand == face + 1:
             return HAND << SHIFT | dst
@@ -73,16 +78,22 @@ def safe_move(s: SearchState) -> int | None:
 
 
 @lru_cache(maxsize=1 << 16)
-def _candidates(fcode: int) -> tuple[tuple[int, int, int], ...]:
+def _candidates(fcode: int) -> tuple[tuple[int, int, int, int], ...]:
     """The cards that would be safe to play, where they are available, for the foundations'
-    heights ``fcode`` (as :attr:`SearchState.fcode`): ``(suit, face, foundation pile)`` triples."""
+    heights ``fcode`` (as :attr:`SearchState.fcode`): ``(suit, face, foundation pile, other)``,
+    where ``other`` is the face that must be off the quilt (the suit's ace for its king going up,
+    its king for its ace going down; -1 for the other cards)."""
     out = []
     for suit in range(4):
         up = fcode >> (4 * suit) & 15  # its top rank (the ace, its base, is height 1)
         down = fcode >> (4 * suit + 16) & 15  # its top rank is 14 - down
-        # Up: rank up + 1, not the king, with an equal rank on the down-foundation (14 - down <= r);
-        # down: rank 13 - down, not the ace, with an equal rank on the up-foundation.
-        for r, j in ((up + 1, suit), (13 - down, suit + 4)):
-            if 1 < r < 13 and (14 - down <= r if j < 4 else r <= up):
-                out.append((suit, suit * 13 + r - 1, FOUNDATION0 + j))
+        # Up: rank up + 1 with an equal rank on the down-foundation (14 - down <= r; always so for
+        # the king, the down-foundation's base); down: rank 13 - down with an equal rank on the
+        # up-foundation (always so for the ace).
+        r = up + 1
+        if r <= 13 and 14 - down <= r:
+            out.append((suit, suit * 13 + r - 1, FOUNDATION0 + suit, suit * 13 if r == 13 else -1))
+        r = 13 - down
+        if r >= 1 and r <= up:
+            out.append((suit, suit * 13 + r - 1, FOUNDATION0 + suit + 4, suit * 13 + 12 if r == 1 else -1))
     return tuple(out)
