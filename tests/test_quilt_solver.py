@@ -19,10 +19,19 @@ from hypothesis import strategies as st
 
 from windmill_widget import QuiltGame, QuiltRules
 from windmill_widget.games.crazy_quilt import CELLS, FOUNDATIONS
-from windmill_widget.games.crazy_quilt.search import UNKNOWN, SearchState, pack
+from windmill_widget.games.crazy_quilt.search import (
+    FOUNDATION0,
+    SHIFT,
+    UNKNOWN,
+    WASTE,
+    SearchState,
+    concrete_move,
+    pack,
+)
 from windmill_widget.solver import Certificate, Proof, Solution, solve
 from windmill_widget.solver.crazy_quilt.bound import waste_order_lost
 from windmill_widget.solver.crazy_quilt.exhaustive import Exhaustive
+from windmill_widget.solver.crazy_quilt.safe import safe_move
 from windmill_widget.solver.crazy_quilt.suits import _by_suit, suit_relaxation_lost
 
 PRESETS = {"literal": QuiltRules.literal(), "common": QuiltRules.common()}
@@ -259,6 +268,131 @@ def test_the_suit_relaxation_says_nothing_about_a_hidden_stock() -> None:
     game = QuiltGame(seed=1, rules=QuiltRules(redeals=0))
     assert suit_relaxation_lost(SearchState.from_game(game)) is not None
     assert suit_relaxation_lost(SearchState.from_view(game.view())) is None
+
+
+# -- safe moves -----------------------------------------------------------------------------------
+#: A 3x3 block of cells in the middle of the quilt: cards dealt there bury one another.
+BLOCK = tuple(CELLS[row * 8 + col] for row in range(2, 5) for col in range(2, 5))
+
+
+def staged(tops: dict[str, tuple[int, int]], rules: QuiltRules, redeals_used: int = 0, **piles) -> QuiltGame:
+    """A position whose suits' foundations have the top ranks ``tops[suit] = (up, down)`` (the
+    other suits complete); ``piles`` as for :meth:`QuiltGame.from_position`."""
+    foundations = {}
+    for j, name in enumerate(FOUNDATIONS):
+        suit = SUITS[j % 4]
+        up, down = tops.get(suit, (13, 1))
+        ranks = range(1, up + 1) if j < 4 else range(13, down - 1, -1)
+        foundations[name] = [f"{RANKS[r - 1]}{suit}" for r in ranks]
+    return QuiltGame.from_position(foundations=foundations, rules=rules, redeals_used=redeals_used, **piles)
+
+
+def cells(text: str) -> dict[str, str]:
+    """A quilt written ``"c3:8H d3:9H"``."""
+    return dict(item.split(":") for item in text.split())
+
+
+def meeting(rng: random.Random, rules: QuiltRules, most: int = 10, past: int | None = None) -> QuiltGame:
+    """A random position where one or two suits' foundations are about to meet or have met (where
+    safe moves arise), at most ``most`` cards left, most of them buried in :data:`BLOCK`, the rest on
+    the waste, in the stock and in the hand; the kings and aces that make the rule's exclusions
+    needed are often among them. With ``past``, a single suit's down-foundation top is ``past``
+    ranks above its up-foundation's (1: a card one of them takes has its rank on the other)."""
+    while True:
+        tops = {}
+        for suit in rng.sample(SUITS, rng.choice((1, 1, 2)) if past is None else 1):
+            up = rng.randint(1, 13 - (past or 0))
+            tops[suit] = (up, rng.randint(max(1, up - 4), min(13, up + 2)) if past is None else up + past)
+        cards = [f"{RANKS[r - 1]}{suit}" for suit, (up, down) in tops.items()
+                 for r in range(1, 14) for _ in range((r > up) + (r < down))]  # fmt: skip
+        if 2 <= len(cards) <= most:
+            break
+    rng.shuffle(cards)
+    hand = cards.pop() if rules.held and rng.random() < 0.5 else None
+    k = rng.randint(1, min(len(cards), len(BLOCK)))
+    others = cards[k:]
+    cut = rng.randint(0, len(others))
+    quilt = dict(zip(rng.sample(BLOCK, k), cards, strict=False))
+    used = rng.randint(0, rules.redeals)
+    return staged(tops, rules, used, quilt=quilt, waste=others[:cut], stock=others[cut:], hand=hand)
+
+
+def test_a_safe_move_keeps_the_verdict() -> None:
+    # Against the brute force: wherever the rule names a move, the position after it is winnable
+    # exactly when the position is. The positions cover both readings, 0-3 redeals, the card taken
+    # from the quilt, the waste's top and the hand, the down-foundation one rank past the card
+    # (whose other lower neighbour could be a stepping stone), kings and aces left to build, and
+    # kings going up and aces going down.
+    rng = random.Random(42)
+    seen: dict[str, int] = {}
+    for i in range(490):  # the last 40 with all 13 of a suit's cards left, its foundations one apart
+        rules = QuiltRules(turn_to=rng.choice(["hand", "waste"]), redeals=rng.randint(0, 3))
+        game = meeting(rng, rules) if i < 450 else meeting(rng, rules, 13, past=1)
+        state = SearchState.from_game(game)
+        m = safe_move(state)
+        if m is None:
+            continue
+        after = game.copy()
+        after.play(concrete_move(after, m))
+        assert brute_force_winnable(after) == brute_force_winnable(game), f"{m}: {game.position()}"
+        src, j = m >> SHIFT, (m & ((1 << SHIFT) - 1)) - FOUNDATION0
+        up, down = state.height(j % 4), 14 - state.height(j % 4 + 4)  # the suit's top ranks
+        for kind in (
+            "from the quilt" if src < FOUNDATION0 else "from the waste" if src == WASTE else "from the hand",
+            "a redeal left" if state.redeals else "the last pass",
+            f"turned to the {rules.turn_to}",
+            "one rank past" if down == up + 1 else "further past",  # the card's other neighbour left
+            "king and ace left" if up < 13 and down > 1 else "no king and ace",
+            "a king up or an ace down" if (j < 4 and up == 12) or (j >= 4 and down == 2) else "another rank",
+        ):
+            seen[kind] = seen.get(kind, 0) + 1
+    assert len(seen) == 13 and min(seen.values()) >= 8, seen  # so that the test tests each case
+
+
+#: Positions where a weaker rule loses the game (found by random search against the brute force): each
+#: is won, the move named loses it, and one condition of the rule is what keeps the move out.
+NEEDED = {
+    "an ace goes down only once the king is off the quilt: it can be built on the ace": (
+        staged({"H": (5, 2)}, QuiltRules(redeals=0), hand="AH",
+               quilt=cells("c3:8H d3:9H e3:QH d4:6H e4:JH c5:KH d5:7H e5:TH")),
+        "hand>H-"),
+    "a king goes up only once the ace is off the quilt: it can be built on the king": (
+        staged({"D": (12, 10)}, QuiltRules(redeals=2), 2, waste=["KD"],
+               quilt=cells("c3:AD d3:4D e3:2D c4:9D d4:7D e4:8D c5:3D d5:5D e5:6D")),
+        "waste>D+"),
+    "with a redeal left, not while the king and the ace are in the quilt": (
+        staged({"S": (7, 3)}, QuiltRules(redeals=3), hand="2S",
+               quilt=cells("c3:JS e3:AS d4:QS e4:KS c5:TS d5:8S e5:9S")),
+        "hand>S-"),
+    "not before the other foundation holds the card's rank": (
+        staged({"D": (9, 11)}, QuiltRules(turn_to="waste", redeals=0),
+               quilt=cells("d3:8D e3:4D c4:QD d4:9D e4:7D c5:2D d5:AD e5:TD"),
+               stock=["TD", "JD", "KD", "3D", "5D", "6D"]),
+        "e5>D+"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", NEEDED)
+def test_each_condition_of_the_safe_move_rule_is_needed(case: str) -> None:
+    game, move = NEEDED[case]
+    after = game.copy()
+    after.play(move)
+    assert brute_force_winnable(game) and not brute_force_winnable(after)
+    m = safe_move(SearchState.from_game(game))
+    assert m is None or str(concrete_move(game, m)) != move
+    assert Exhaustive(SearchState.from_game(game)).run(100_000) == "won"
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32), rules=READINGS)
+def test_the_exhaustive_search_with_safe_moves_matches_brute_force(seed: int, rules: QuiltRules) -> None:
+    # where they arise, and finds its wins in no more positions than without them
+    game = meeting(random.Random(seed), rules)
+    reduced, full = (Exhaustive(SearchState.from_game(game), safe=safe) for safe in (True, False))
+    verdict = reduced.run(2_000_000)
+    assert verdict == ("won" if brute_force_winnable(game) else "lost") == full.run(2_000_000), repr(game)
+    if verdict == "lost":
+        assert reduced.nodes <= full.nodes
 
 
 # -- whole deals ----------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from ...games.crazy_quilt.search import FOUNDATION0, REDEAL, TURN, WASTE, Search
 from .. import clock
 from .bound import waste_order_lost
 from .playout import policy_move
+from .safe import safe_move
 from .suits import SUIT_BUDGET, suit_relaxation_lost
 
 
@@ -46,8 +47,14 @@ def refuted(
     return suit_relaxation_lost(s, budget, cache, work, [f // 13 for f in suits if f >= 0], cut) is not None
 
 
-def ordered(s: SearchState) -> list[int]:
-    """``s``'s moves, the policy's first, then plays to a foundation, then the rest."""
+def ordered(s: SearchState, safe: bool = True) -> list[int]:
+    """``s``'s moves, the policy's first, then plays to a foundation, then the rest; or, with
+    ``safe``, only a safe move (:mod:`.safe`) when it has one: it loses nothing, so the others need
+    no search."""
+    if safe:
+        m = safe_move(s)
+        if m is not None:
+            return [m]
     moves = s.moves()
     first = policy_move(s)
     rest = [m for m in moves if m != first]
@@ -58,8 +65,10 @@ def ordered(s: SearchState) -> list[int]:
 class Exhaustive:
     """A resumable depth-first search from ``state`` (which it owns and mutates)."""
 
-    def __init__(self, state: SearchState, work: list[int] | None = None) -> None:
+    def __init__(self, state: SearchState, work: list[int] | None = None, *, safe: bool = True) -> None:
         self.state = state
+        #: whether a position with a safe move (:mod:`.safe`) searches that move alone
+        self.safe = safe
         self.seen: set[int] = {state.key()}
         self.nodes = 0
         self.pruned = 0
@@ -67,7 +76,7 @@ class Exhaustive:
         #: the suit relaxation's positions searched (a one-item list, added to when given)
         self.work = [0] if work is None else work
         # Frames: [moves, next index, undo record of the move into this node, that move].
-        self._stack: list[list] = [[ordered(state), 0, None, None]]
+        self._stack: list[list] = [[ordered(state, safe), 0, None, None]]
         self.line: list[int] | None = None
         self.done = state.is_won()
         if self.done:
@@ -124,7 +133,7 @@ class Exhaustive:
                     return None
                 seen.add(key)
                 nodes += 1
-                stack.append([ordered(s), 0, record, m])
+                stack.append([ordered(s, self.safe), 0, record, m])
                 used = nodes + work[0] - w0
                 if used >= max_nodes or (deadline is not None and not nodes & 63 and clock.now() > deadline):
                     self.nodes += nodes
