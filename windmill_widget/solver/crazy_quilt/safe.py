@@ -46,6 +46,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...games.crazy_quilt.search import FOUNDATION0, HAND, SHIFT, WASTE, SearchState, free_cells
+from .bound import suit_tops
 
 __all__ = ["safe_move"]
 
@@ -85,15 +86,14 @@ def _candidates(fcode: int) -> tuple[tuple[int, int, int, int], ...]:
     its king for its ace going down; -1 for the other cards)."""
     out = []
     for suit in range(4):
-        up = fcode >> (4 * suit) & 15  # its top rank (the ace, its base, is height 1)
-        down = fcode >> (4 * suit + 16) & 15  # its top rank is 14 - down
-        # Up: rank up + 1 with an equal rank on the down-foundation (14 - down <= r; always so for
-        # the king, the down-foundation's base); down: rank 13 - down with an equal rank on the
-        # up-foundation (always so for the ace).
+        up, down = suit_tops(fcode, suit)
+        # Up: the rank above up's top, with an equal rank on the down-foundation (down <= r; always
+        # so for the king, the down-foundation's base); down: the rank below down's top, with an
+        # equal rank on the up-foundation (always so for the ace).
         r = up + 1
-        if r <= 13 and 14 - down <= r:
+        if r <= 13 and down <= r:
             out.append((suit, suit * 13 + r - 1, FOUNDATION0 + suit, suit * 13 if r == 13 else -1))
-        r = 13 - down
+        r = down - 1
         if r >= 1 and r <= up:
             out.append((suit, suit * 13 + r - 1, FOUNDATION0 + suit + 4, suit * 13 + 12 if r == 1 else -1))
     return tuple(out)
