@@ -15,7 +15,7 @@ from windmill_widget.solver.crazy_quilt.playout import (
     playout,
     policy_move,
 )
-from windmill_widget.strategies.crazy_quilt import QuiltSampling
+from windmill_widget.strategies.crazy_quilt import QuiltSampling, deep_sampling, sampling
 
 DOWN_FIRST = (4, 5, 6, 7, 0, 1, 2, 3)
 
@@ -89,3 +89,13 @@ def test_a_sampling_player_judging_by_three_policies_counts_the_safe_diggers_win
     state = SearchState.from_game(QuiltGame(seed=6, rules=QuiltRules.literal()))
     assert QuiltSampling().value(state) > 0
     assert QuiltSampling(policies=3).value(state) == 0
+
+
+def test_deep_sampling_judges_its_guesses_by_the_safe_digger_too() -> None:
+    """The lab's ``deep_sampling``: 16 guesses, judged by the default two policies and the safe digger,
+    and exact play after the redeal with ``sampling``'s budget."""
+    first = deep_sampling.before
+    assert (first.samples, first.policies) == (16, (*sampling.before.policies, SAFE_DIGGER))
+    assert deep_sampling.max_nodes == sampling.max_nodes and deep_sampling.__name__ == "deep_sampling"
+    view = QuiltGame(seed=7).view()
+    assert first.tally(view).samples == 16 and deep_sampling(view) in view.legal_moves()
