@@ -267,8 +267,8 @@ def test_sampling_is_a_public_name_for_both_games() -> None:
     assert isinstance(quilt_players.sampling.before, quilt_players.QuiltSampling)
     with pytest.raises(ValueError, match="samples must be a positive whole number"):
         quilt_players.QuiltSampling(samples=0)
-    with pytest.raises(ValueError, match="policies must be a whole number from 1 to 6"):
-        quilt_players.sampling_player(policies=7)
+    with pytest.raises(ValueError, match="policies must be a whole number from 1 to 7"):
+        quilt_players.sampling_player(policies=8)
 
 
 @pytest.mark.parametrize("rules", PRESETS, ids=repr)

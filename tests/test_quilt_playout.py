@@ -1,0 +1,101 @@
+"""Crazy Quilt's playout policies (:mod:`windmill_widget.solver.crazy_quilt.playout`): what each
+option of :func:`make_policy` changes, on staged positions and deals where the better move is clear."""
+
+from __future__ import annotations
+
+import pytest
+
+from windmill_widget import QuiltGame, QuiltRules
+from windmill_widget.games.crazy_quilt.search import SearchState, concrete_move
+from windmill_widget.solver.crazy_quilt.playout import (
+    JUDGES,
+    PORTFOLIO,
+    SAFE_DIGGER,
+    make_policy,
+    playout,
+    policy_move,
+)
+from windmill_widget.strategies.crazy_quilt import QuiltSampling, deep_sampling, sampling
+
+DOWN_FIRST = (4, 5, 6, 7, 0, 1, 2, 3)
+
+
+def _line(game: QuiltGame, policy) -> tuple[int, list[str]]:
+    line: list[int] = []
+    value, _ = playout(SearchState.from_game(game), line, policy)
+    return value, [str(concrete_move(game, m)) for m in line]
+
+
+@pytest.mark.parametrize("preset", ["literal", "common"])
+def test_a_safe_policy_does_not_bury_a_card_on_the_last_pass_where_no_foundation_can_take_it(
+    preset: str,
+) -> None:
+    """The last pass; C+ needs the 5 (in the stock), C- the 2 (held down by the 7 at d8). Digging the 7
+    onto the waste's 6 frees the 2 but buries the 6 under a card that must leave before it: up, the 7
+    goes after the 6; down, the 6 after the 2. Turning first plays 5, 6, 7 up and frees the 2 that way."""
+
+    def staged(redeals_used: int) -> QuiltGame:
+        return QuiltGame.from_position(
+            quilt={"b8": "9C", "c8": "2C", "d8": "7C"},
+            foundations={"C+": ["AC", "2C", "3C", "4C"], "C-": [f"{r}C" for r in "KQJT9876543"]},
+            stock=["8C", "5C"],
+            waste=["6C"],
+            rules=getattr(QuiltRules, preset)(),
+            redeals_used=redeals_used,
+        )
+
+    value, line = _line(staged(1), make_policy())
+    assert line[0] == "d8>waste" and value > 0
+    value, line = _line(staged(1), make_policy(safe=True))
+    assert line[0] == "turn" and value == 0
+    # Before the last pass the waste comes round again, so the check leaves the dig alone there.
+    assert _line(staged(0), make_policy(safe=True))[1][0] == "d8>waste"
+
+
+@pytest.mark.parametrize("preset", ["literal", "common"])
+def test_digging_towards_any_held_down_card_wins_a_deal_digging_towards_the_needed_ones_loses(
+    preset: str,
+) -> None:
+    """Deal 6: the playout that digs only towards the cards the foundations take next leaves 14 (literal)
+    or 20 (common) cards; the one that digs out any held-down card when the waste's top lets it wins."""
+    state = SearchState.from_game(QuiltGame(seed=6, rules=getattr(QuiltRules, preset)()))
+    assert playout(state, None, make_policy(DOWN_FIRST))[0] > 0
+    assert playout(state, None, make_policy(DOWN_FIRST, dig_any=True))[0] == 0
+
+
+def test_digging_out_any_card_wants_the_safe_check_on_the_last_pass() -> None:
+    """Literal deal 54: digging out any held-down card loses on the last pass by burying a card for good;
+    with the check it wins."""
+    state = SearchState.from_game(QuiltGame(seed=54, rules=QuiltRules.literal()))
+    assert playout(state, None, make_policy(DOWN_FIRST, dig_any=True))[0] > 0
+    assert playout(state, None, make_policy(DOWN_FIRST, dig_any=True, safe=True))[0] == 0
+
+
+def test_the_safe_digger_is_one_of_the_judges_and_the_solver_keeps_its_portfolio() -> None:
+    """A sampling player may judge its guesses by the safe digger (``policies=3`` and more), which wins
+    deals 6 and 54 where the solver's first two policies, the default judges, lose them; the solver's
+    portfolio (and the exhaustive search's first move) stay the plain policies."""
+    assert JUDGES[:2] == PORTFOLIO[:2] and JUDGES[2] is SAFE_DIGGER and SAFE_DIGGER not in PORTFOLIO
+    assert policy_move is PORTFOLIO[0]
+    for deal in (6, 54):
+        state = SearchState.from_game(QuiltGame(seed=deal, rules=QuiltRules.literal()))
+        assert playout(state, None, SAFE_DIGGER)[0] == 0
+        assert min(playout(state, None, p)[0] for p in PORTFOLIO[:2]) > 0
+
+
+def test_a_sampling_player_judging_by_three_policies_counts_the_safe_diggers_wins() -> None:
+    """``policies=3`` adds the safe digger to the default judges: a guess it wins (deal 6 as dealt)
+    counts as won, where the default two judges leave cards."""
+    state = SearchState.from_game(QuiltGame(seed=6, rules=QuiltRules.literal()))
+    assert QuiltSampling().value(state) > 0
+    assert QuiltSampling(policies=3).value(state) == 0
+
+
+def test_deep_sampling_judges_its_guesses_by_the_safe_digger_too() -> None:
+    """The lab's ``deep_sampling``: 16 guesses, judged by the default two policies and the safe digger,
+    and exact play after the redeal with ``sampling``'s budget."""
+    first = deep_sampling.before
+    assert (first.samples, first.policies) == (16, (*sampling.before.policies, SAFE_DIGGER))
+    assert deep_sampling.max_nodes == sampling.max_nodes and deep_sampling.__name__ == "deep_sampling"
+    view = QuiltGame(seed=7).view()
+    assert first.tally(view).samples == 16 and deep_sampling(view) in view.legal_moves()
