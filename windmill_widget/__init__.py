@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # what type checkers and the docs read; at run time, imported
     from .lab import Ceiling, Comparison, GameRecord, LiveChart, Results, compare, play_game, play_many
     from .solver import Solution, solve
     from .strategies import (
+        deep_sampling,
         default_strategy,
         greedy,
         lookahead,
@@ -74,6 +75,7 @@ __all__ = [
     "WindmillWidget",
     "all_games",
     "compare",
+    "deep_sampling",
     "default_strategy",
     "find_game",
     "greedy",
@@ -97,8 +99,8 @@ _LAZY = {
     **dict.fromkeys(("Ceiling", "Comparison", "GameRecord", "LiveChart", "Results", "compare", "play_game",
                      "play_many"), ".lab"),
     **dict.fromkeys(("Solution", "solve"), ".solver"),
-    **dict.fromkeys(("default_strategy", "greedy", "lookahead", "random_strategy", "recall", "sampling",
-                     "sampling_player", "tips"), ".strategies"),
+    **dict.fromkeys(("deep_sampling", "default_strategy", "greedy", "lookahead", "random_strategy", "recall",
+                     "sampling", "sampling_player", "tips"), ".strategies"),
     **dict.fromkeys(("PatienceWidget", "QuiltWidget", "WindmillWidget"), ".widget"),
 }  # fmt: skip
 _lazy_getattr, _lazy_dir = lazy_names(globals(), _LAZY)

@@ -25,6 +25,9 @@ view to that game's player (``strategies.windmill``, ``strategies.crazy_quilt``)
                            knows the stock's order and plays the solver's winning line (``tips``
                            before; ``Recall(max_nodes=...)`` in ``strategies.crazy_quilt`` for
                            settings)
+``deep_sampling``          Crazy Quilt only: ``sampling`` with 16 guesses instead of 8, each judged by
+                           a third playout policy too, the safe digger (some 15 s a game; the
+                           strongest no-peeking player measured, see docs/winnability.md)
 ========================  ===========================================================================
 
 >>> from windmill_widget import Game, QuiltGame
@@ -36,6 +39,7 @@ from .advice import Advice
 from .any_game import (
     AnyGame,
     board_players,
+    deep_sampling,
     default_strategy,
     greedy,
     lookahead,
@@ -50,6 +54,7 @@ __all__ = [
     "Advice",
     "AnyGame",
     "board_players",
+    "deep_sampling",
     "default_strategy",
     "greedy",
     "lookahead",
