@@ -47,27 +47,21 @@ SLOW = {"windmill": {"sampling", "sampling_player"}, "crazy-quilt": {"sampling_p
 
 
 def builtin_players(game: str = "windmill") -> dict[str, Callable]:
-    """Every player the strategies package exports for ``game``, ready to play: factories are
-    called (with ``seed=0`` when they take one), player classes instantiated (other classes, such as
-    ``Advice``, skipped); ``default_strategy`` is listed under the player it names, not twice; the
-    ``SLOW`` ones and those of other games only (``recall`` for Windmill) are left out."""
+    """Every player the strategies package exports for ``game``, ready to play: factories (functions
+    whose parameters all have defaults) are called, with ``seed=0`` when they take one; only players
+    (:class:`~windmill_widget.strategies.AnyGame`) are kept, so helpers such as ``board_players`` and
+    classes such as ``Advice`` are not; ``default_strategy`` is listed under the player it names, not
+    twice; the ``SLOW`` ones and those of other games only (``recall`` for Windmill) are left out."""
     players: dict[str, Callable] = {}
     default = getattr(strategies, "default_strategy", None)
     for name in strategies.__all__:
         obj = getattr(strategies, name)
-        if name == "default_strategy" or name in SLOW.get(game, ()) or not callable(obj):
+        if name == "default_strategy" or name in SLOW.get(game, ()):
             continue
-        if isinstance(obj, type):  # a player class that needs no arguments; not Advice, AnyGame...
-            try:
-                obj = obj()
-            except TypeError:
-                continue
-            if not callable(obj):
-                continue
-        elif inspect.isfunction(obj) and _is_factory(obj):
+        if inspect.isfunction(obj) and _is_factory(obj):
             params = inspect.signature(obj).parameters
             obj = obj(seed=0) if "seed" in params else obj()
-        if isinstance(obj, strategies.AnyGame) and game not in obj.players:
+        if not isinstance(obj, strategies.AnyGame) or game not in obj.players:
             continue
         label = f"{name} (default)" if getattr(strategies, name) is default else name
         players[label] = obj

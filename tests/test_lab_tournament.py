@@ -4,16 +4,18 @@ clairvoyant ceiling, and clear errors for bad arguments."""
 
 from __future__ import annotations
 
+import importlib.util
 import multiprocessing
 import pickle
 import sys
 import types
 import warnings
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 
-from windmill_widget import FOUNDATIONS, Game, QuiltGame, QuiltRules, Rules
+from windmill_widget import FOUNDATIONS, Game, QuiltGame, QuiltRules, Rules, strategies
 from windmill_widget.lab import Ceiling, Comparison, Results, compare, play_many
 from windmill_widget.strategies import greedy, random_strategy, tips
 
@@ -523,3 +525,19 @@ def test_a_sealed_players_chunk_holds_its_minimum_while_that_many_deals_are_left
     assert chunk_size(entrant(40, 16), workers=2, fixed=None) == 16
     assert chunk_size(entrant(5, 1), workers=2, fixed=None) == 2  # in process: shared out near the end
     assert chunk_size(entrant(5, 16), workers=2, fixed=3) == 3
+
+
+def test_the_tournament_benchmark_fields_only_players() -> None:
+    """``benchmarks/tournament.py`` plays every exported player of a game, and nothing else: the
+    strategies package also exports helpers (``board_players``, ``Advice``) that a tournament must
+    not seat as players (it used to seat ``board_players``, whose "moves" were dicts)."""
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "tournament.py"
+    spec = importlib.util.spec_from_file_location("tournament_benchmark", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    for game in ("windmill", "crazy-quilt"):
+        field = bench.builtin_players(game)
+        assert field and all(isinstance(p, strategies.AnyGame) and game in p.players for p in field.values())
+        assert "board_players" not in field and "tips" in field
+    assert "deep_sampling" in bench.builtin_players("crazy-quilt")
+    assert "recall" not in bench.builtin_players("windmill")
