@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain
 from windmill_widget import QuiltGame, QuiltRules
 from windmill_widget.core import compiled
 from windmill_widget.lab.stats import mcnemar_p, wilson
-from windmill_widget.strategies.crazy_quilt import lookahead, tips
+from windmill_widget.strategies.crazy_quilt import deep_sampling, lookahead, sampling, tips
 
 RESULTS = Path(__file__).resolve().parent / "results"
 
@@ -88,17 +88,22 @@ def one_mode(args: argparse.Namespace) -> None:
     )
 
 
-def play_pair(seed: int, rules_name: str) -> dict:
-    """One deal played by ``tips`` and by the Hint's player."""
+#: The players ``--player`` may pair with ``tips``: the Hint's, and the lab's sampling players.
+PLAYERS = {"lookahead": lookahead, "sampling": sampling, "deep_sampling": deep_sampling}
+
+
+def play_pair(seed: int, rules_name: str, rival: str = "lookahead") -> dict:
+    """One deal played by ``tips`` and by ``rival`` (a name of :data:`PLAYERS`; a fresh copy, as a
+    board or the lab has one a game)."""
     rules = getattr(QuiltRules, rules_name)()
     out: dict = {"deal": seed, "rules": rules_name}
-    for name, make in (("tips", lambda: tips), ("lookahead", lambda: copy.deepcopy(lookahead))):
+    for name, make in (("tips", lambda: tips), (rival, lambda: copy.deepcopy(PLAYERS[rival]))):
         player = make()
         game = QuiltGame(seed=seed, rules=rules)
         t = time.process_time()
         while game.status == "playing":
             game.play(player(game.view()))
-        if name == "lookahead":  # the solver's verdicts after the redeal (won: it played exactly)
+        if name != "tips":  # the solver's verdicts after the redeal (won: it played exactly)
             out["verdicts"] = player.verdicts
         out[name] = {
             "won": game.status == "won",
@@ -108,21 +113,26 @@ def play_pair(seed: int, rules_name: str) -> dict:
     return out
 
 
+def results_path(rules: str, rival: str) -> Path:
+    """The Hint's records keep their name; another player's get their own file."""
+    return RESULTS / (f"quilt-hint-{rules}.jsonl" if rival == "lookahead" else f"quilt-{rival}-{rules}.jsonl")
+
+
 def games(args: argparse.Namespace) -> None:
-    path = RESULTS / f"quilt-hint-{args.rules}.jsonl"
+    path = results_path(args.rules, args.player)
     wanted = range(args.first, args.first + args.games)
     done = {r["deal"]: r for r in _records(path) if r["deal"] in wanted}
     todo = [d for d in wanted if d not in done]
     if todo and not args.table:
         print(f"{len(done)} deals on record, {len(todo)} to play ({args.workers} workers)", flush=True)
         with ProcessPoolExecutor(args.workers) as pool, path.open("a") as out:
-            futures = [pool.submit(play_pair, deal, args.rules) for deal in todo]
+            futures = [pool.submit(play_pair, deal, args.rules, args.player) for deal in todo]
             for future in as_completed(futures):  # written as each ends: a run cut short keeps them
                 record = future.result()
                 out.write(json.dumps(record) + "\n")
                 out.flush()
                 done[record["deal"]] = record
-    table(sorted(done.values(), key=lambda r: r["deal"]), args.rules)
+    table(sorted(done.values(), key=lambda r: r["deal"]), args.rules, args.player)
 
 
 def _records(path: Path) -> list[dict]:
@@ -131,7 +141,7 @@ def _records(path: Path) -> list[dict]:
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
-def table(records: list[dict], rules: str) -> None:
+def table(records: list[dict], rules: str, rival: str = "lookahead") -> None:
     n = len(records)
     if not n:
         print("no deals on record")
@@ -143,21 +153,21 @@ def table(records: list[dict], rules: str) -> None:
         else f"{n} deals from {deals[0]} to {deals[-1]}"
     )
     print(f"Crazy Quilt, {rules} rules, deals {span} ({n} deals), the same deals for both players:")
-    for name in ("tips", "lookahead"):
+    for name in ("tips", rival):
         won = sum(r[name]["won"] for r in records)
         lo, hi = wilson(won, n)
         placed = statistics.mean(r[name]["placed"] for r in records)
         cpu = statistics.mean(r[name]["cpu"] for r in records)
-        print(f"  {name:>9}: won {won}/{n} = {won / n:.1%} (95% CI {lo:.1%}-{hi:.1%}), "
+        print(f"  {name:>13}: won {won}/{n} = {won / n:.1%} (95% CI {lo:.1%}-{hi:.1%}), "
               f"{placed:.1f} cards placed, {cpu:.2f} CPU s a game")  # fmt: skip
-    only_hint = sum(r["lookahead"]["won"] and not r["tips"]["won"] for r in records)
-    only_tips = sum(r["tips"]["won"] and not r["lookahead"]["won"] for r in records)
-    both = sum(r["tips"]["won"] and r["lookahead"]["won"] for r in records)
+    only_hint = sum(r[rival]["won"] and not r["tips"]["won"] for r in records)
+    only_tips = sum(r["tips"]["won"] and not r[rival]["won"] for r in records)
+    both = sum(r["tips"]["won"] and r[rival]["won"] for r in records)
     verdicts = Counter(v[0] for r in records if r.get("verdicts") for v in [r["verdicts"]])
     if verdicts:
         said = ", ".join(f"{k} {n}" for k, n in sorted(verdicts.items()))
-        print(f"  the solver's first verdict after the redeal, lookahead's games: {said}")
-    print(f"  deal by deal: {only_hint} won by lookahead alone, {only_tips} by tips alone, {both} by both "
+        print(f"  the solver's first verdict after the redeal, {rival}'s games: {said}")
+    print(f"  deal by deal: {only_hint} won by {rival} alone, {only_tips} by tips alone, {both} by both "
           f"(exact McNemar p = {mcnemar_p(only_hint, only_tips):.2g})")  # fmt: skip
 
 
@@ -167,6 +177,12 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--rules", default="literal", choices=QuiltRules.PRESETS)
     parser.add_argument("--games", type=int, help="the paired comparison with tips on N deals")
+    parser.add_argument(
+        "--player",
+        default="lookahead",
+        choices=sorted(PLAYERS),
+        help="--games: the player paired with tips (default lookahead, the Hint)",
+    )
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--table", action="store_true", help="--games: print the figures on record only")
     parser.add_argument("--one-mode", action="store_true", help=argparse.SUPPRESS)
