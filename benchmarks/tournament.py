@@ -9,7 +9,10 @@ Three parts, each printed as it finishes:
    (exact McNemar test). Every player is deterministic (``lookahead`` limits its effort by a count
    of positions, not by time), so the same deals give the same games on any machine, however busy;
 3. the ceiling: the clairvoyant solver (1 s per deal) on 200 deals next to the best no-peeking
-   player, and the ratio of their win rates (the solver's over the deals it decided).
+   player, and the ratio of their win rates (the solver's over the deals it decided). Or, with
+   ``--ceiling-from FILE``, the verdicts already in a results file of ``benchmarks/solver.py`` (every
+   tier run there, up to its longest: Crazy Quilt's 120 s tier, which no run here could afford), on
+   the players' own deals, and every player's rate against it.
 
     .venv/bin/python benchmarks/tournament.py
     .venv/bin/python benchmarks/tournament.py --deals 2000 --players-deals 200 --ceiling-deals 50
@@ -17,6 +20,11 @@ Three parts, each printed as it finishes:
     .venv/bin/python benchmarks/tournament.py --rules pysolfc --skip-speed --skip-ceiling --workers 1
     .venv/bin/python benchmarks/tournament.py --game crazy-quilt --ceiling-nodes 150000   # Crazy Quilt
     .venv/bin/python benchmarks/tournament.py --game crazy-quilt --skip-speed --players tips,recall,sampling
+    .venv/bin/python benchmarks/tournament.py --game crazy-quilt --skip-speed --players-deals 50 \
+        --ceiling-from benchmarks/results/crazy-quilt-literal.jsonl --save /tmp/quilt-players.jsonl
+
+``--save FILE`` writes every game (player, deal, outcome, cards placed, moves, seconds) as JSON lines,
+so each figure can be checked deal by deal.
 
 The players are the kit's public names, which play whichever game they are given; ``--game``
 picks the game (``--rules``: one of its presets, its default by default).
@@ -26,20 +34,26 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import json
 import os
 import platform
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain checkout too
 
+from solver import read_results  # benchmarks/solver.py, beside this script
+
 import windmill_widget.strategies as strategies
-from windmill_widget.lab import Results, compare, play_many
+from windmill_widget.core.registry import find_game
+from windmill_widget.lab import Ceiling, Comparison, Results, compare, play_many
 from windmill_widget.lab.playout import check_rules
+from windmill_widget.lab.records import SolveRecord
 
 # Left out of the players' run, by game. Windmill's sampling takes minutes a game and has a benchmark
 # of its own (benchmarks/sampling.py); Crazy Quilt's takes seconds and is run here.
@@ -105,7 +119,7 @@ def speed(deals: int, workers: int, rules: Any) -> None:
 
 def players(
     game: str, deals: int, workers: int, rules: Any, time_limit: float, only: str | None = None
-) -> str:
+) -> Comparison:
     field = builtin_players(game)
     if only:
         names = only.split(",")
@@ -129,8 +143,78 @@ def players(
                 pair = cmp.paired(name, base)
                 print(f"  {name} vs {base}: won by {name} only {pair[f'only {name}']}, by {base} only "
                       f"{pair[f'only {base}']} (exact McNemar p = {pair['p_value']:.2g})")  # fmt: skip
+    return cmp
+
+
+def best_name(cmp: Comparison) -> str:
+    """The name of the comparison's best player."""
     best = cmp.best()
     return next(name for name, r in cmp.results.items() if r is best)
+
+
+def save_games(cmp: Comparison, path: Path, rules: Any) -> None:
+    """Every game of ``cmp`` as a line of JSON: who played which deal, and how it ended."""
+    with path.open("w") as out:
+        for name, res in cmp.results.items():
+            for rec in res:
+                row = {"player": name, "seed": rec.seed, "rules": repr(rules), "outcome": rec.outcome.value,
+                       "cards": rec.cards, "moves": rec.moves, "seconds": round(rec.seconds, 4)}  # fmt: skip
+                out.write(json.dumps(row) + "\n")
+    print(f"games written to {path}")
+
+
+def file_ceiling(path: Path, game: str, rules: Any, deals: int) -> Ceiling:
+    """The clairvoyant ceiling on deals 0..``deals``-1 from a results file of ``benchmarks/solver.py``:
+    a deal that any tier decided is decided (the solver is sound, so two tiers never disagree: checked),
+    the others are unknown. Every deal must have a record, made under ``rules``."""
+    if not path.exists():
+        raise SystemExit(f"no results file {path}: run benchmarks/solver.py first")
+    rules_type = find_game(game).rules_type
+    verdicts: dict[int, dict] = {}
+    seconds = units = 0.0
+    for r in read_results(path):
+        seed = r["seed"]
+        if seed >= deals:
+            continue
+        made_under = getattr(rules_type, r["rules"])()
+        if "redeals" in r:
+            made_under = replace(made_under, redeals=r["redeals"])
+        if made_under != rules:
+            raise SystemExit(f"{path} holds deal {seed} under {made_under!r}, not the tournament's {rules!r}")
+        if r.get("measure") == "units":
+            units = max(units, r["budget"])
+        else:
+            seconds = max(seconds, r["budget"])
+        old = verdicts.get(seed)
+        if old is not None and {old["result"], r["result"]} == {"won", "lost"}:
+            raise SystemExit(f"{path}: deal {seed} is both won and lost: the solver is unsound")
+        if old is None or old["result"] == "unknown":
+            verdicts[seed] = r
+    missing = [s for s in range(deals) if s not in verdicts]
+    if missing:
+        raise SystemExit(f"{path} has no verdict on deals {missing[:8]}: run benchmarks/solver.py on them")
+    records = [SolveRecord(s, r["result"], nodes=r["nodes"], moves=r["moves"], seconds=r["seconds"],
+                           game_name=find_game(game).name) for s, r in sorted(verdicts.items())]  # fmt: skip
+    return Ceiling(records, rules, max_seconds=seconds or None, max_nodes=int(units) or None,
+                   name=f"clairvoyant solver ({path.name}, every tier)")  # fmt: skip
+
+
+def against_file_ceiling(cmp: Comparison, top: Ceiling) -> None:
+    """Every player's win rate against a ceiling read from a results file, on the same deals."""
+    lo, hi = top.ci
+    low, high = top.bounds
+    print(f"{top.name}, {top.budget()}, {top.n} deals:")
+    print(f"  decided {top.decided}/{top.n} ({top.won} won, {top.lost} proved lost, {top.unknown} unknown)")
+    print(f"  clairvoyant win rate {top.win_rate:.1%} [{lo:.1%}, {hi:.1%}] over the decided deals")
+    print(f"  over all {top.n} deals, whatever the unknown ones hold: {low:.1%} to {high:.1%}")
+    both = Comparison(cmp.results, top, deals=cmp.deals, rules=cmp.rules)
+    for r in sorted(cmp, key=lambda r: -r.win_rate):
+        ratio = both.ratio_to_ceiling(r.name)
+        span = (
+            f" ({r.win_rate / high:.1%} to {r.win_rate / low:.1%} counting the unknown ones)" if low else ""
+        )
+        text = f"{ratio:.1%}" if ratio is not None else "n/a"
+        print(f"  {r.name:<24} {r.win_rate:6.1%}: {text} of the clairvoyant win rate{span if low else ''}")
 
 
 def _failures(r: Results) -> str:
@@ -199,6 +283,10 @@ def main() -> None:
     ap.add_argument("--players", default=None, help="only these built-in players, comma-separated")
     ap.add_argument("--skip-speed", action="store_true")
     ap.add_argument("--skip-ceiling", action="store_true")
+    ap.add_argument(
+        "--ceiling-from", type=Path, default=None, help="a benchmarks/solver.py results file: the ceiling"
+    )
+    ap.add_argument("--save", type=Path, default=None, help="write every game to this file (JSON lines)")
     args = ap.parse_args()
     rules = check_rules(args.rules, args.game)
 
@@ -208,8 +296,13 @@ def main() -> None:
     print(f"Players: {', '.join(builtin_players(args.game))}")
     if not args.skip_speed:
         speed(args.deals, args.workers, rules)
-    best = players(args.game, args.players_deals, args.workers, rules, args.time_limit, args.players)
-    if not args.skip_ceiling:
+    cmp = players(args.game, args.players_deals, args.workers, rules, args.time_limit, args.players)
+    if args.save:
+        save_games(cmp, args.save, rules)
+    best = best_name(cmp)
+    if args.ceiling_from:
+        against_file_ceiling(cmp, file_ceiling(args.ceiling_from, args.game, rules, args.players_deals))
+    elif not args.skip_ceiling:
         seconds = args.ceiling_seconds or None
         ceiling(
             args.game,
