@@ -5,6 +5,7 @@ clairvoyant ceiling, and clear errors for bad arguments."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import multiprocessing
 import pickle
 import sys
@@ -527,17 +528,53 @@ def test_a_sealed_players_chunk_holds_its_minimum_while_that_many_deals_are_left
     assert chunk_size(entrant(5, 16), workers=2, fixed=3) == 3
 
 
-def test_the_tournament_benchmark_fields_only_players() -> None:
+@pytest.fixture
+def tournament_benchmark(monkeypatch: pytest.MonkeyPatch) -> types.ModuleType:
+    """``benchmarks/tournament.py`` as a module (it imports ``benchmarks/solver.py`` from beside it)."""
+    folder = Path(__file__).resolve().parents[1] / "benchmarks"
+    monkeypatch.syspath_prepend(str(folder))
+    spec = importlib.util.spec_from_file_location("tournament_benchmark", folder / "tournament.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    return bench
+
+
+def test_the_tournament_benchmark_fields_only_players(tournament_benchmark: types.ModuleType) -> None:
     """``benchmarks/tournament.py`` plays every exported player of a game, and nothing else: the
     strategies package also exports helpers (``board_players``, ``Advice``) that a tournament must
     not seat as players (it used to seat ``board_players``, whose "moves" were dicts)."""
-    path = Path(__file__).resolve().parents[1] / "benchmarks" / "tournament.py"
-    spec = importlib.util.spec_from_file_location("tournament_benchmark", path)
-    bench = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(bench)
+    bench = tournament_benchmark
     for game in ("windmill", "crazy-quilt"):
         field = bench.builtin_players(game)
         assert field and all(isinstance(p, strategies.AnyGame) and game in p.players for p in field.values())
         assert "board_players" not in field and "tips" in field
     assert "deep_sampling" in bench.builtin_players("crazy-quilt")
     assert "recall" not in bench.builtin_players("windmill")
+
+
+def test_the_tournament_benchmark_reads_its_ceiling_from_a_results_file(
+    tournament_benchmark: types.ModuleType, tmp_path: Path
+) -> None:
+    """``--ceiling-from``: a deal any tier decided is decided, the rest unknown; a file made under
+    other rules, one that lacks a deal, or one where a deal is both won and lost is refused."""
+    bench = tournament_benchmark
+
+    def row(seed: int, result: str, budget: float, **extra: object) -> str:
+        rec = {"seed": seed, "rules": "literal", "redeals": 1, "budget": budget, "result": result,
+               "seconds": 0.5, "nodes": 10, "moves": 150 if result == "won" else 0, **extra}  # fmt: skip
+        return json.dumps(rec)
+
+    path = tmp_path / "crazy-quilt-literal.jsonl"
+    lines = [row(0, "unknown", 1), row(0, "won", 10), row(1, "unknown", 1), row(1, "unknown", 10),
+             row(2, "lost", 100_000, measure="units"), row(2, "lost", 120)]  # fmt: skip
+    path.write_text("\n".join(lines) + "\n")
+    top = bench.file_ceiling(path, "crazy-quilt", QuiltRules.literal(), 3)
+    assert [r.result.value for r in top] == ["won", "unknown", "lost"]
+    assert (top.won, top.lost, top.unknown, top.max_seconds, top.max_nodes) == (1, 1, 1, 120, 100_000)
+    with pytest.raises(SystemExit, match="not the tournament's"):
+        bench.file_ceiling(path, "crazy-quilt", QuiltRules.common(), 3)
+    with pytest.raises(SystemExit, match=r"no verdict on deals \[3\]"):
+        bench.file_ceiling(path, "crazy-quilt", QuiltRules.literal(), 4)
+    path.write_text("\n".join([*lines, row(1, "won", 120), row(1, "lost", 100_000, measure="units")]) + "\n")
+    with pytest.raises(SystemExit, match="both won and lost"):
+        bench.file_ceiling(path, "crazy-quilt", QuiltRules.literal(), 3)
