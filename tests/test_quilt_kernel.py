@@ -1,0 +1,132 @@
+"""Crazy Quilt's compiled exhaustive search (:mod:`windmill_widget.solver.crazy_quilt.kernel`): its
+moves, safe moves, waste order and small games are the Python models' (the search model, ``safe.py``,
+``bound.py``, ``suits.py``), and it gives the same verdicts and counts compiled and as Python.
+
+Its verdicts against the brute force, along winning lines and in slices are tested in
+``test_quilt_solver.py`` (through :class:`.exhaustive.Exhaustive`, which runs it).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from pure_python import both_ways
+from test_quilt_solver import endgame, meeting, one_suit
+
+from windmill_widget import QuiltGame, QuiltRules
+from windmill_widget.games.crazy_quilt.search import SearchState
+from windmill_widget.solver.crazy_quilt import kernel as qk
+from windmill_widget.solver.crazy_quilt.bound import waste_order_lost
+from windmill_widget.solver.crazy_quilt.exhaustive import Exhaustive
+from windmill_widget.solver.crazy_quilt.safe import safe_move
+from windmill_widget.solver.crazy_quilt.suits import SUIT_LETTERS, suit_relaxation_lost
+
+
+def random_rules(rng: random.Random) -> QuiltRules:
+    return QuiltRules(turn_to=rng.choice(["hand", "waste"]), redeals=rng.randint(0, 3))
+
+
+def stack_faces(k: qk.Kernel, node: int) -> list[int]:
+    """The faces of the trie's stack ``node``, bottom first."""
+    out = []
+    while node:
+        out.append(int(qk.card_of(k.T, node)) - 1)
+        node = int(qk.parent_of(k.T, node))
+    return out[::-1]
+
+
+def row_of(k: qk.Kernel, a: int = 0) -> tuple:
+    """The position ``k.P[a:]`` as the search model's fields."""
+    head = int(k.P[a + 1])
+    return (int(k.P[a]) % (1 << 64), head & 0xFFFFFFFF, head >> 32 & 63, head >> 38 & 3,
+            stack_faces(k, int(k.P[a + 2])), stack_faces(k, int(k.P[a + 3]))[::-1])  # fmt: skip
+
+
+def model_of(s: SearchState) -> tuple:
+    return (s.mask, s.fcode, s.hand, s.redeals, s.waste_faces(), s.stock_faces())
+
+
+def kernel_moves(k: qk.Kernel, a: int = 0, safe: bool = False) -> list[int]:
+    n = qk.expand(k.G, k.T, k.FACES, k.CELLS, k.P, a, k.MV, 0, k.X, safe)
+    return [int(m) for m in k.MV[:n]]
+
+
+def test_moves_and_positions_are_the_search_models_along_random_games() -> None:
+    rng = random.Random(20261129)
+    bitten = 0
+    for deal in range(6):
+        game = QuiltGame(seed=deal, rules=random_rules(rng))
+        s = SearchState.from_game(game)
+        k = qk.Kernel(s)
+        for _ in range(300):
+            assert row_of(k) == model_of(s)
+            moves = s.moves()
+            by_place = [m for m in moves if 64 <= m & 127 < 72] + [m for m in moves if not 64 <= m & 127 < 72]
+            assert kernel_moves(k) == by_place
+            safe = safe_move(s)
+            assert int(qk.safe_move(k.G, k.T, k.CELLS, k.P, 0)) == (-1 if safe is None else safe)
+            if not s.redeals:  # the bound speaks on the last pass
+                assert bool(qk.waste_order_lost(k.T, k.P[2], s.fcode)) == waste_order_lost(s)
+                bitten += waste_order_lost(s)
+            if not moves:
+                break
+            m = rng.choice(moves)
+            s.apply(m)
+            k.T, k.TH = qk.trie_room(k.T, k.TH, k.TC, qk.TRIE_SPARE)
+            qk.play(k.T, k.TH, k.TC, k.FACES, k.P, 0, 4, m, k.held)
+            k.P[:4] = k.P[4:8]
+    assert bitten >= 10
+
+
+def staged_positions(seed: int, count: int) -> list[QuiltGame]:
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        rules = random_rules(rng)
+        kind = i % 3
+        out.append(endgame(rng, rules, rng.randint(3, 14)) if kind == 0
+                   else meeting(rng, rules) if kind == 1 else one_suit(rng, rules, 12))  # fmt: skip
+    return out
+
+
+def test_the_small_games_verdicts_are_the_suit_relaxations() -> None:
+    # Each suit alone, from a fresh table: where the Python small game concludes, the kernel's says
+    # the same (it may conclude where the Python one runs out of budget: its table is shared).
+    agreed = {True: 0, False: 0}
+    for game in staged_positions(7, 90):
+        s = SearchState.from_game(game)
+        for suit in range(4):
+            k = qk.Kernel(s)
+            lost, cut = qk.suits_lost(k.T, k.TH, k.TC, k.L, k.C, k.F, k.P[3], k.P[2], s.hand, s.fcode,
+                                      s.redeals, s.held, 1 << suit, qk.SUIT_BUDGET)  # fmt: skip
+            work = [0]
+            python = suit_relaxation_lost(s, suits=[suit], work=work)
+            if work[0] < qk.SUIT_BUDGET:  # the Python small game concluded
+                assert (int(lost) >= 0) == (python == SUIT_LETTERS[suit]) and not cut, repr(game)
+                agreed[python is not None] += 1
+    assert min(agreed.values()) >= 20, agreed  # both verdicts are met
+
+
+def verdicts(cases: list[list]) -> list[list]:
+    """(verdict, positions, relaxed positions, refuted, line) of exhaustive searches: staged
+    positions searched to the end, and fresh deals in slices of a few thousand units."""
+    out = []
+    for seed, count, budget in cases:
+        games = (
+            staged_positions(seed, count) if count else [QuiltGame(seed=seed, rules=QuiltRules(redeals=1))]
+        )
+        for game in games:
+            dfs = Exhaustive(SearchState.from_game(game))
+            verdict = dfs.run(budget // 3)
+            verdict = dfs.run(budget, None, budget * 2) if verdict is None else verdict
+            out.append([verdict, dfs.nodes, dfs.work[0], dfs.pruned, dfs.line])
+    return out
+
+
+@pytest.mark.skipif(not qk.COMPILED, reason="the loop is not compiled here (no numba, or turned off)")
+def test_compiled_and_python_agree() -> None:
+    cases = [[11, 40, 200_000], [0, 0, 30_000], [5, 0, 30_000]]
+    here, python = both_ways(verdicts, cases)
+    assert here == python
+    assert {v for v, *_ in here} >= {"won", "lost"}  # not a vacuous agreement
