@@ -17,7 +17,7 @@ from test_quilt_solver import endgame, meeting, one_suit
 from windmill_widget import QuiltGame, QuiltRules
 from windmill_widget.games.crazy_quilt.search import SearchState
 from windmill_widget.solver.crazy_quilt import kernel as qk
-from windmill_widget.solver.crazy_quilt.bound import waste_order_lost
+from windmill_widget.solver.crazy_quilt.bound import splits, waste_order_lost
 from windmill_widget.solver.crazy_quilt.exhaustive import Exhaustive
 from windmill_widget.solver.crazy_quilt.safe import safe_move
 from windmill_widget.solver.crazy_quilt.suits import SUIT_LETTERS, suit_relaxation_lost
@@ -79,6 +79,19 @@ def test_moves_and_positions_are_the_search_models_along_random_games() -> None:
     assert bitten >= 10
 
 
+def test_a_stacks_frontier_splits_as_the_bound_does() -> None:
+    # Read from its bottom as each stack keeps it, for every pair of foundation tops.
+    rng = random.Random(3)
+    for _ in range(200):
+        faces = [13 + rng.randrange(13) for _ in range(rng.randint(0, 10))]  # hearts, bottom first
+        T, TH, TC = qk.trie_new(64)
+        node = qk.stack_node(T, TH, TC, faces)
+        ranks = [f % 13 + 1 for f in reversed(faces)]
+        for up in range(14):
+            for down in range(1, 15):
+                assert bool(qk.splits(T, node, up, down)) == splits(ranks, up, down), (faces, up, down)
+
+
 def staged_positions(seed: int, count: int) -> list[QuiltGame]:
     rng = random.Random(seed)
     out = []
@@ -130,3 +143,23 @@ def test_compiled_and_python_agree() -> None:
     here, python = both_ways(verdicts, cases)
     assert here == python
     assert {v for v, *_ in here} >= {"won", "lost"}  # not a vacuous agreement
+
+
+def test_a_stack_that_grows_and_tables_that_grow_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Deal 13 (literal) is won at a depth of 254 moves: from a stack of 8 levels, which grows 5 times,
+    # the search is the same, sliced in runs of 20,000 units (its tables grow from their first sizes).
+    state = SearchState.from_game(QuiltGame(seed=13))
+    whole = Exhaustive(state)
+    assert whole.run(1_000_000) == "won" and len(whole.line) > 200
+    monkeypatch.setattr(qk, "_DEPTH", 8)
+    small = Exhaustive(state)
+    runs = 1
+    while small.run(20_000, None, 1_000_000) is None:  # (checks may go past a slice, as in one run)
+        runs += 1
+    assert runs > 10 and len(small._kernel.NM) >= 256
+    assert (small.line, small.nodes, small.work, small.pruned) == (
+        whole.line,
+        whole.nodes,
+        whole.work,
+        whole.pruned,
+    )

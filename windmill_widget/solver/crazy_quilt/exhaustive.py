@@ -22,7 +22,25 @@ the solver can interleave it with the nested search.
 from __future__ import annotations
 
 from ...games.crazy_quilt.search import SearchState
-from .kernel import Kernel
+from .. import clock
+from .kernel import COMPILED, Kernel
+
+_warm: list[bool] = []
+
+
+def warm_up() -> None:
+    """Compile the search's loops now (or load them from numba's cache on disk: about half a second
+    the first time in a process, much more the first time ever), so that no budget is charged for
+    it. :func:`.clairvoyant.solve` calls it before it starts its clock; after the first call it
+    costs nothing."""
+    if _warm or not COMPILED:
+        return
+    from ...games.crazy_quilt import QuiltGame, QuiltRules
+
+    clock.warm_up()
+    for rules in (QuiltRules.literal(), QuiltRules.common()):  # the held card's branches and the other's
+        Exhaustive(SearchState.from_game(QuiltGame(seed=0, rules=rules))).run(2_000, 1e300)
+    _warm.append(True)
 
 
 class Exhaustive:

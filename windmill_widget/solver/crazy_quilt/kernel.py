@@ -31,7 +31,7 @@ other moves, in the search model's order (the Python search tried the playout po
 
 from __future__ import annotations
 
-from ...core.compiled import COMPILED, as_array, hot, int_array, jit
+from ...core.compiled import COMPILED, as_array, grown, hot, int_array, jit
 from ...games.crazy_quilt.notation import NCELLS, SIZE
 from ...games.crazy_quilt.position import FOUNDATION_FULL, NARROW
 from ...games.crazy_quilt.search import FOUNDATION0, FULL, HAND, REDEAL, SHIFT, TURN, WASTE, narrow_masks
@@ -52,7 +52,7 @@ _FULL_FCODE = sum(FOUNDATION_FULL << (4 * j) for j in range(8))  # every foundat
 _FC_MASK = (1 << 32) - 1
 _ROW = 4  # ints a position: mask, head, waste node, stock node
 _MAXM = 200  # moves a position can have, at most (64 cells x 3, and the hand's, waste's, stock's)
-_DEPTH = 2048  # lines are shorter: each move places, digs or turns a card, or redeals
+_DEPTH = 256  # levels of the stack at first (it grows as a line needs)
 _NODES_SHIFT = 31  # the waste's node, and the stock's from this bit, in one int of the keys
 # The small games' table: three ints a slot (two of key, the value).
 _SMALL_LOST, _SMALL_WON, _SMALL_NONE = 1, 2, 3
@@ -60,7 +60,7 @@ _SMALL_ROOM = 4  # a table is too full to go on: nothing concluded, the caller g
 # The counters, kept in one array between slices.
 _D, _POSITIONS, _PRUNED, _WORK, _SEEN, _MEMO = range(6)
 # What a slice ended with.
-_LOST, _WON, _STOPPED, _FULL_SEEN, _FULL_ROOM = range(5)
+_LOST, _WON, _STOPPED, _FULL_SEEN, _FULL_ROOM, _FULL_STACK = range(6)
 # What the checks of a position found.
 _OPEN, _REFUTED, _CUT, _ROOM = range(4)
 _CLOCK_EVERY = 64  # positions between readings of the clock, as the Python search read it
@@ -791,6 +791,9 @@ def search(
         if not _room(T, TC, L, C):
             status = _FULL_ROOM
             break
+        if d + 2 >= len(NM):
+            status = _FULL_STACK
+            break
         i = IX[d]
         m = MV[d * _MAXM + i]
         IX[d] = i + 1
@@ -900,7 +903,16 @@ class Kernel:
                 self.L, self.F, self.X, self.G, self.FACES, self.CELLS, self.held, self.safe,
                 max_nodes - used, hard - used, -1.0 if deadline is None else float(deadline),
             )  # fmt: skip
-            if status == _FULL_SEEN:
+            if self.TC[0] >= 1 << _NODES_SHIFT:  # pragma: no cover - some 140 GB of trie
+                raise MemoryError("Crazy Quilt's exhaustive search outgrew its trie's keys")
+            if status == _FULL_STACK:
+                depth = 2 * len(self.NM)
+                self.P = grown(self.P, depth * _ROW)
+                self.MV = grown(self.MV, depth * _MAXM)
+                self.NM = grown(self.NM, depth)
+                self.IX = grown(self.IX, depth)
+                self.MOVED = grown(self.MOVED, depth)
+            elif status == _FULL_SEEN:
                 self.S = seen_grown(self.S)
             elif status == _FULL_ROOM:
                 self.T, self.TH = trie_room(self.T, self.TH, self.TC, TRIE_SPARE + 1)
