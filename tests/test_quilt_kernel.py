@@ -74,7 +74,9 @@ def test_moves_and_positions_are_the_search_models_along_random_games() -> None:
             m = rng.choice(moves)
             s.apply(m)
             k.T, k.TH = qk.trie_room(k.T, k.TH, k.TC, qk.TRIE_SPARE)
-            qk.play(k.T, k.TH, k.TC, k.FACES, k.P, 0, 4, m, k.held)
+            if 2 * (k.C[qk._REDEALS] + 1) > len(k.R) // 2:
+                k.R = qk.redeals_grown(k.R)
+            qk.play(k.T, k.TH, k.TC, k.R, k.C, k.FACES, k.P, 0, 4, m, k.held)
             k.P[:4] = k.P[4:8]
     assert bitten >= 10
 

@@ -58,7 +58,7 @@ _NODES_SHIFT = 31  # the waste's node, and the stock's from this bit, in one int
 _SMALL_LOST, _SMALL_WON, _SMALL_NONE = 1, 2, 3
 _SMALL_ROOM = 4  # a table is too full to go on: nothing concluded, the caller grows it and calls again
 # The counters, kept in one array between slices.
-_D, _POSITIONS, _PRUNED, _WORK, _SEEN, _MEMO = range(6)
+_D, _POSITIONS, _PRUNED, _WORK, _SEEN, _MEMO, _REDEALS = range(7)
 # What a slice ended with.
 _LOST, _WON, _STOPPED, _FULL_SEEN, _FULL_ROOM, _FULL_STACK = range(6)
 # What the checks of a position found.
@@ -223,6 +223,44 @@ def turned_over(T, TH, TC, waste, hand):
     while waste:
         stock = push(T, TH, TC, stock, T[waste * _NODE + _CARD])
         waste = T[waste * _NODE + _PARENT]
+    return stock
+
+
+@hot
+def _redeal_slot(R, key):
+    """Where the redeal of ``key`` (``waste << 6 | hand``) is in the table of redeals made (two ints
+    a slot: the key plus one, the stock), else an empty slot for it."""
+    mask = (len(R) >> 1) - 1
+    i = ((key * 0x9E3779B97F4A7C1) >> 20) & mask
+    while R[2 * i] != 0 and R[2 * i] != key + 1:
+        i = (i + 1) & mask
+    return 2 * i
+
+
+@jit
+def redeals_grown(R):
+    """The table of redeals made, twice as big, every entry kept."""
+    R2 = int_array(2 * len(R))
+    for i in range(0, len(R), 2):
+        if R[i] != 0:
+            s = _redeal_slot(R2, R[i] - 1)
+            R2[s] = R[i]
+            R2[s + 1] = R[i + 1]
+    return R2
+
+
+@hot
+def redealt(T, TH, TC, R, C, waste, hand):
+    """:func:`turned_over`, kept: the search redeals the same waste from many positions (on literal
+    deal 0 some five times each), and each redeal pushes every card of the waste."""
+    key = waste << 6 | hand
+    s = _redeal_slot(R, key)
+    if R[s] != 0:
+        return R[s + 1]
+    stock = turned_over(T, TH, TC, waste, hand)
+    R[s] = key + 1
+    R[s + 1] = stock
+    C[_REDEALS] += 1
     return stock
 
 
@@ -639,8 +677,9 @@ def safe_move(G, T, CELLS, P, a):
 
 
 @hot
-def play(T, TH, TC, FACES, P, a, b, m, held):
-    """Write the position after move ``m`` from ``P[a:]`` into ``P[b:]``."""
+def play(T, TH, TC, R, C, FACES, P, a, b, m, held):
+    """Write the position after move ``m`` from ``P[a:]`` into ``P[b:]`` (``R``: the table of
+    redeals made, which must have room for one more)."""
     mask = P[a]
     head = P[a + 1]
     waste = P[a + 2]
@@ -658,7 +697,7 @@ def play(T, TH, TC, FACES, P, a, b, m, held):
         else:
             waste = push(T, TH, TC, waste, top)
     elif m == REDEAL:
-        stock = turned_over(T, TH, TC, waste, hand)
+        stock = redealt(T, TH, TC, R, C, waste, hand)
         waste = 0
         hand = 0
         redeals -= 1
@@ -769,7 +808,7 @@ def refuted(T, TH, TC, L, C, F, P, b, m, held, budget):
 
 @jit
 def search(
-    C, P, MV, NM, IX, MOVED, S, T, TH, TC, L, F, X, G, FACES, CELLS, held, safe, max_nodes, hard, deadline
+    C, P, MV, NM, IX, MOVED, S, T, TH, TC, R, L, F, X, G, FACES, CELLS, held, safe, max_nodes, hard, deadline
 ):
     """Search on from where the counters ``C`` and the stack left off, for about ``max_nodes``
     new units of work (positions and the small games' positions), never past ``hard``, or until
@@ -788,7 +827,7 @@ def search(
         if 2 * (C[_SEEN] + 1) > slots:
             status = _FULL_SEEN
             break
-        if not _room(T, TC, L, C):
+        if not _room(T, TC, L, C) or 2 * (C[_REDEALS] + 1) > len(R) >> 1:
             status = _FULL_ROOM
             break
         if d + 2 >= len(NM):
@@ -799,7 +838,7 @@ def search(
         IX[d] = i + 1
         a = d * _ROW
         b = a + _ROW
-        play(T, TH, TC, FACES, P, a, b, m, held)
+        play(T, TH, TC, R, C, FACES, P, a, b, m, held)
         if P[b + 1] & _FC_MASK == _FULL_FCODE:
             MOVED[d + 1] = m
             d += 1
@@ -855,7 +894,8 @@ class Kernel:
         self.T, self.TH, self.TC = trie_new(1 << 11)
         self.L = int_array(3 << 10)
         self.S = int_array(3 << 10)
-        self.C = int_array(6)
+        self.C = int_array(7)
+        self.R = int_array(2 << 8)
         self.F = int_array(8 * 256)
         self.X = int_array(_MAXM)
         self.P = int_array(_DEPTH * _ROW)
@@ -900,7 +940,7 @@ class Kernel:
             used = self.positions + self.work - start
             status = search(
                 self.C, self.P, self.MV, self.NM, self.IX, self.MOVED, self.S, self.T, self.TH, self.TC,
-                self.L, self.F, self.X, self.G, self.FACES, self.CELLS, self.held, self.safe,
+                self.R, self.L, self.F, self.X, self.G, self.FACES, self.CELLS, self.held, self.safe,
                 max_nodes - used, hard - used, -1.0 if deadline is None else float(deadline),
             )  # fmt: skip
             if self.TC[0] >= 1 << _NODES_SHIFT:  # pragma: no cover - some 140 GB of trie
@@ -918,6 +958,8 @@ class Kernel:
                 self.T, self.TH = trie_room(self.T, self.TH, self.TC, TRIE_SPARE + 1)
                 if 2 * (self.C[_MEMO] + 8) > len(self.L) // 3:
                     self.L = memo_grown(self.L)
+                if 2 * (self.C[_REDEALS] + 1) > len(self.R) >> 1:
+                    self.R = redeals_grown(self.R)
             elif status == _WON:
                 return "won"
             elif status == _LOST:
