@@ -41,7 +41,7 @@ from .suits import SUIT_BUDGET
 # -- the trie of card stacks ----------------------------------------------------------------------
 # Ints a node: parent, card (face + 1), length, the stack's cards of each suit (4 nodes), and its
 # ranks' waste-order frontier (see splits).
-_NODE = 8
+_NODE_INTS = 8
 _PARENT, _CARD, _LEN, _SUB, _FRONT = 0, 1, 2, 3, 7
 #: The frontier of the empty stack: from no card on either side (up side 14, down side 0).
 _FRONT0 = sum(15 << (4 * u) for u in range(14))
@@ -51,7 +51,7 @@ TRIE_SPARE = 512
 _FULL_FCODE = sum(FOUNDATION_FULL << (4 * j) for j in range(8))  # every foundation complete
 _FC_MASK = (1 << 32) - 1
 _ROW = 4  # ints a position: mask, head, waste node, stock node
-_MAXM = 200  # moves a position can have, at most (64 cells x 3, and the hand's, waste's, stock's)
+_MOST_MOVES = 200  # moves a position can have, at most (64 cells x 3, and the hand's, waste's, stock's)
 _DEPTH = 256  # levels of the stack at first (it grows as a line needs)
 _NODES_SHIFT = 31  # the waste's node, and the stock's from this bit, in one int of the keys
 # The small games' table: three ints a slot (two of key, the value).
@@ -63,7 +63,7 @@ _D, _POSITIONS, _PRUNED, _WORK, _SEEN, _MEMO, _REDEALS = range(7)
 _LOST, _WON, _STOPPED, _FULL_SEEN, _FULL_ROOM, _FULL_STACK = range(6)
 # What the checks of a position found.
 _OPEN, _REFUTED, _CUT, _ROOM = range(4)
-_CLOCK_EVERY = 64  # positions between readings of the clock, as the Python search read it
+_READ_CLOCK_EVERY = 64  # positions between readings of the clock, as the Python search read it
 
 # The lowest set bit's index by a de Bruijn sequence: bits 58-63 of a product are the same whether
 # it wraps (numba) or not (Python).
@@ -112,7 +112,7 @@ def free_cells(G, mask):
 def trie_new(cap):
     """An empty trie with room for ``cap`` nodes (a power of two): ``(T, TH, TC)`` (the nodes, a
     hash table from ``parent << 6 | card`` to the child, two ints a slot, and the count of nodes)."""
-    T = int_array(cap * _NODE)  # node 0, the empty stack, is its own parent and every suit's stack
+    T = int_array(cap * _NODE_INTS)  # node 0, the empty stack, is its own parent and every suit's stack
     T[_FRONT] = _FRONT0
     TH = int_array(4 * cap)
     TC = int_array(1)
@@ -132,13 +132,13 @@ def _trie_slot(TH, key):
 @jit
 def trie_room(T, TH, TC, need):
     """``(T, TH)``, grown if fewer than ``need`` new nodes would fit."""
-    cap = len(T) // _NODE
+    cap = len(T) // _NODE_INTS
     if TC[0] + need <= cap:
         return T, TH
     while TC[0] + need > cap:
         cap *= 2
-    T2 = int_array(cap * _NODE)
-    for i in range(TC[0] * _NODE):
+    T2 = int_array(cap * _NODE_INTS)
+    for i in range(TC[0] * _NODE_INTS):
         T2[i] = T[i]
     TH2 = int_array(4 * cap)
     for i in range(0, len(TH), 2):
@@ -160,8 +160,8 @@ def _made(T, TH, TC, node, card):
     TC[0] = child + 1
     TH[s] = key + 1
     TH[s + 1] = child
-    b = child * _NODE
-    a = node * _NODE
+    b = child * _NODE_INTS
+    a = node * _NODE_INTS
     T[b + _PARENT] = node
     T[b + _CARD] = card
     T[b + _LEN] = T[a + _LEN] + 1
@@ -178,39 +178,39 @@ def push(T, TH, TC, node, card):
     child, new = _made(T, TH, TC, node, card)
     if new:
         suit = (card - 1) // 13
-        below = T[node * _NODE + _SUB + suit]  # the parent's cards of the suit
+        below = T[node * _NODE_INTS + _SUB + suit]  # the parent's cards of the suit
         if below == node:  # the parent holds nothing else: so does the child
-            T[child * _NODE + _SUB + suit] = child
+            T[child * _NODE_INTS + _SUB + suit] = child
         else:  # a stack of one suit: its own stack of the suit, and nothing of the others
             mine, fresh = _made(T, TH, TC, below, card)
             if fresh:
                 for other in range(4):
-                    T[mine * _NODE + _SUB + other] = 0
-                T[mine * _NODE + _SUB + suit] = mine
-            T[child * _NODE + _SUB + suit] = mine
+                    T[mine * _NODE_INTS + _SUB + other] = 0
+                T[mine * _NODE_INTS + _SUB + suit] = mine
+            T[child * _NODE_INTS + _SUB + suit] = mine
     return child
 
 
 @hot
 def card_of(T, node):
     """The card (face plus one) on top of the stack ``node``, 0 when it is empty."""
-    return T[node * _NODE + _CARD]
+    return T[node * _NODE_INTS + _CARD]
 
 
 @hot
 def parent_of(T, node):
-    return T[node * _NODE + _PARENT]
+    return T[node * _NODE_INTS + _PARENT]
 
 
 @hot
 def length_of(T, node):
-    return T[node * _NODE + _LEN]
+    return T[node * _NODE_INTS + _LEN]
 
 
 @hot
 def suit_of(T, node, suit):
     """The stack of ``node``'s cards of ``suit`` (a node too), in their order."""
-    return T[node * _NODE + _SUB + suit]
+    return T[node * _NODE_INTS + _SUB + suit]
 
 
 @hot
@@ -221,8 +221,8 @@ def turned_over(T, TH, TC, waste, hand):
     if hand:
         stock = push(T, TH, TC, stock, hand)
     while waste:
-        stock = push(T, TH, TC, stock, T[waste * _NODE + _CARD])
-        waste = T[waste * _NODE + _PARENT]
+        stock = push(T, TH, TC, stock, T[waste * _NODE_INTS + _CARD])
+        waste = T[waste * _NODE_INTS + _PARENT]
     return stock
 
 
@@ -300,7 +300,7 @@ def splits(T, node, up, down):
     rank ``u`` (0..14; 14: no card yet) the up side can end on, the lowest rank the down side can end
     on (0: no card yet; 15: none), 4 bits each. The stack splits when some ``u`` above ``up`` has
     a down side below ``down``."""
-    front = T[node * _NODE + _FRONT]
+    front = T[node * _NODE_INTS + _FRONT]
     for u in range(up + 1, 15):  # noqa: SIM110 (numba compiles no generator)
         if (front >> (4 * u) & 15) < down:
             return True
@@ -312,8 +312,8 @@ def waste_order_lost(T, waste, fcode):
     """:func:`.bound.waste_order_lost` for the last pass's ``waste`` (a node) and the foundations'
     heights ``fcode``."""
     for suit in range(4):
-        node = T[waste * _NODE + _SUB + suit]
-        if T[node * _NODE + _LEN] < 2:
+        node = T[waste * _NODE_INTS + _SUB + suit]
+        if T[node * _NODE_INTS + _LEN] < 2:
             continue
         up = fcode >> (4 * suit) & 15
         down = 14 - (fcode >> (4 * suit + 16) & 15)
@@ -378,12 +378,12 @@ def small_game(T, TH, TC, L, C, F, suit, stock, waste, hand, up, down, redeals, 
         quilt += _need(r, up, down) << (2 * r)
     x = stock
     while x:
-        quilt -= 1 << (2 * ((T[x * _NODE + _CARD] - 1) % 13 + 1))
-        x = T[x * _NODE + _PARENT]
+        quilt -= 1 << (2 * ((T[x * _NODE_INTS + _CARD] - 1) % 13 + 1))
+        x = T[x * _NODE_INTS + _PARENT]
     x = waste
     while x:
-        quilt -= 1 << (2 * ((T[x * _NODE + _CARD] - 1) % 13 + 1))
-        x = T[x * _NODE + _PARENT]
+        quilt -= 1 << (2 * ((T[x * _NODE_INTS + _CARD] - 1) % 13 + 1))
+        x = T[x * _NODE_INTS + _PARENT]
     if hand:
         quilt -= 1 << (2 * ((hand - 1) % 13 + 1))
     spent = 0
@@ -404,8 +404,8 @@ def small_game(T, TH, TC, L, C, F, suit, stock, waste, hand, up, down, redeals, 
                         f = base + r
                         if hand == f:
                             hand = 0
-                        elif waste and T[waste * _NODE + _CARD] == f:
-                            waste = T[waste * _NODE + _PARENT]
+                        elif waste and T[waste * _NODE_INTS + _CARD] == f:
+                            waste = T[waste * _NODE_INTS + _PARENT]
                         elif q:
                             quilt -= 1 << (2 * r)
                         else:
@@ -426,7 +426,7 @@ def small_game(T, TH, TC, L, C, F, suit, stock, waste, hand, up, down, redeals, 
                 if not _room(T, TC, L, C):
                     return _SMALL_ROOM, spent
                 spent += 1
-                if redeals or T[waste * _NODE + _LEN] < 2 or splits(T, waste, up, down):
+                if redeals or T[waste * _NODE_INTS + _LEN] < 2 or splits(T, waste, up, down):
                     b = 8 * d
                     F[b] = stock
                     F[b + 1] = waste
@@ -461,8 +461,8 @@ def small_game(T, TH, TC, L, C, F, suit, stock, waste, hand, up, down, redeals, 
                     if way == 0 and hand == f:
                         hand = 0
                         entering = True
-                    elif way == 1 and waste and T[waste * _NODE + _CARD] == f:
-                        waste = T[waste * _NODE + _PARENT]
+                    elif way == 1 and waste and T[waste * _NODE_INTS + _CARD] == f:
+                        waste = T[waste * _NODE_INTS + _PARENT]
                         entering = True
                     elif way == 2 and quilt >> (2 * r) & 3:
                         quilt -= 1 << (2 * r)
@@ -473,8 +473,8 @@ def small_game(T, TH, TC, L, C, F, suit, stock, waste, hand, up, down, redeals, 
                         else:
                             down = r
             elif stock:
-                top = T[stock * _NODE + _CARD]
-                stock = T[stock * _NODE + _PARENT]
+                top = T[stock * _NODE_INTS + _CARD]
+                stock = T[stock * _NODE_INTS + _PARENT]
                 if held:
                     if hand:
                         waste = push(T, TH, TC, waste, hand)
@@ -505,7 +505,7 @@ def small_game(T, TH, TC, L, C, F, suit, stock, waste, hand, up, down, redeals, 
 @hot
 def _room(T, TC, L, C):
     """Whether the trie and the small games' table have room for a step."""
-    return TC[0] + TRIE_SPARE <= len(T) // _NODE and 2 * (C[_MEMO] + 8) <= len(L) // 3
+    return TC[0] + TRIE_SPARE <= len(T) // _NODE_INTS and 2 * (C[_MEMO] + 8) <= len(L) // 3
 
 
 @hot
@@ -523,8 +523,8 @@ def suits_lost(T, TH, TC, L, C, F, stock, waste, hand, fcode, redeals, held, sui
         down = 14 - (fcode >> (4 * suit + 16) & 15)
         if up >= 13 and down <= 1:
             continue
-        s = T[stock * _NODE + _SUB + suit]
-        w = T[waste * _NODE + _SUB + suit]
+        s = T[stock * _NODE_INTS + _SUB + suit]
+        w = T[waste * _NODE_INTS + _SUB + suit]
         h = hand if hand and (hand - 1) // 13 == suit else 0
         k1 = s | w << _NODES_SHIFT
         k2 = _small_key2(suit, h, up, down, redeals)
@@ -585,7 +585,7 @@ def moves_of(G, T, FACES, P, a, MV, o, X):
     redeals = head >> 38 & 3
     if fcode == _FULL_FCODE:
         return 0
-    wtop = T[waste * _NODE + _CARD]
+    wtop = T[waste * _NODE_INTS + _CARD]
     n = 0
     x = 0
     free = free_cells(G, mask)
@@ -638,7 +638,7 @@ def safe_move(G, T, CELLS, P, a):
     fcode = head & _FC_MASK
     hand = head >> 32 & 63
     redeals = head >> 38 & 3
-    wtop = T[P[a + 2] * _NODE + _CARD]
+    wtop = T[P[a + 2] * _NODE_INTS + _CARD]
     free = 0
     for suit in range(4):
         up = fcode >> (4 * suit) & 15
@@ -688,8 +688,8 @@ def play(T, TH, TC, R, C, FACES, P, a, b, m, held):
     hand = head >> 32 & 63
     redeals = head >> 38 & 3
     if m == TURN:
-        top = T[stock * _NODE + _CARD]
-        stock = T[stock * _NODE + _PARENT]
+        top = T[stock * _NODE_INTS + _CARD]
+        stock = T[stock * _NODE_INTS + _PARENT]
         if held:
             if hand:  # the held card goes onto the waste when the next card is turned
                 waste = push(T, TH, TC, waste, hand)
@@ -708,8 +708,8 @@ def play(T, TH, TC, R, C, FACES, P, a, b, m, held):
             mask &= ~(1 << src)
             face = FACES[src] + 1
         elif src == WASTE:
-            face = T[waste * _NODE + _CARD]
-            waste = T[waste * _NODE + _PARENT]
+            face = T[waste * _NODE_INTS + _CARD]
+            waste = T[waste * _NODE_INTS + _PARENT]
         else:
             face = hand
             hand = 0
@@ -791,7 +791,7 @@ def refuted(T, TH, TC, L, C, F, P, b, m, held, budget):
         # Only the suits of the waste's top and the hand can have changed: the others' small games
         # are the parent's (checked there, unless a play to a foundation led to it).
         suits = 0
-        top = T[waste * _NODE + _CARD]
+        top = T[waste * _NODE_INTS + _CARD]
         if top:
             suits |= 1 << ((top - 1) // 13)
         if hand:
@@ -834,7 +834,7 @@ def search(
             status = _FULL_STACK
             break
         i = IX[d]
-        m = MV[d * _MAXM + i]
+        m = MV[d * _MOST_MOVES + i]
         IX[d] = i + 1
         a = d * _ROW
         b = a + _ROW
@@ -866,14 +866,14 @@ def search(
             break
         seen_put(S, C, slot, P, b)
         nodes += 1
-        NM[d + 1] = expand(G, T, FACES, CELLS, P, b, MV, (d + 1) * _MAXM, X, safe)
+        NM[d + 1] = expand(G, T, FACES, CELLS, P, b, MV, (d + 1) * _MOST_MOVES, X, safe)
         IX[d + 1] = 0
         MOVED[d + 1] = m
         d += 1
         if nodes + C[_WORK] - w0 >= max_nodes:
             status = _STOPPED
             break
-        if deadline >= 0 and nodes % _CLOCK_EVERY == 0 and read() > deadline:
+        if deadline >= 0 and nodes % _READ_CLOCK_EVERY == 0 and read() > deadline:
             status = _STOPPED
             break
     C[_D] = d
@@ -897,9 +897,9 @@ class Kernel:
         self.C = int_array(7)
         self.R = int_array(2 << 8)
         self.F = int_array(8 * 256)
-        self.X = int_array(_MAXM)
+        self.X = int_array(_MOST_MOVES)
         self.P = int_array(_DEPTH * _ROW)
-        self.MV = int_array(_DEPTH * _MAXM)
+        self.MV = int_array(_DEPTH * _MOST_MOVES)
         self.NM = int_array(_DEPTH)
         self.IX = int_array(_DEPTH)
         self.MOVED = int_array(_DEPTH)
@@ -948,7 +948,7 @@ class Kernel:
             if status == _FULL_STACK:
                 depth = 2 * len(self.NM)
                 self.P = grown(self.P, depth * _ROW)
-                self.MV = grown(self.MV, depth * _MAXM)
+                self.MV = grown(self.MV, depth * _MOST_MOVES)
                 self.NM = grown(self.NM, depth)
                 self.IX = grown(self.IX, depth)
                 self.MOVED = grown(self.MOVED, depth)
