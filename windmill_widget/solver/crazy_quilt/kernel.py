@@ -552,16 +552,6 @@ def suits_lost(T, TH, TC, L, C, F, stock, waste, hand, fcode, redeals, held, sui
 
 # -- the search model's moves (search.py) -----------------------------------------------------------
 @hot
-def _to_waste(face, wtop):
-    """Whether the card ``face`` builds on the waste's top card ``wtop`` (a face plus one, 0: an
-    empty waste): the same suit, a rank up or down, round the corner."""
-    if wtop == 0 or face // 13 != (wtop - 1) // 13:
-        return False
-    dr = (face - wtop + 1 + 13) % 13
-    return dr == 1 or dr == 12
-
-
-@hot
 def _takes(fcode, face, j):
     """Whether foundation ``j`` (0..3 up, 4..7 down, of ``face``'s suit) takes ``face`` now."""
     h = fcode >> (4 * j) & 15
@@ -572,10 +562,11 @@ def _takes(fcode, face, j):
 
 
 @hot
-def moves_of(G, T, FACES, P, a, MV, o, X):
+def moves_of(G, T, FACES, CELLS, P, a, MV, o, X):
     """The moves of the position ``P[a:]`` into ``MV[o:]``, the plays to a foundation first, the
     others after them (``X``: scratch room for those), each part in
-    :meth:`...search.SearchState.moves`' order; returns their count."""
+    :meth:`...search.SearchState.moves`' order; returns their count. Only the free cells whose card
+    a foundation or the waste's top takes are visited (``CELLS``: the cells each face was dealt to)."""
     mask = P[a]
     head = P[a + 1]
     waste = P[a + 2]
@@ -586,22 +577,35 @@ def moves_of(G, T, FACES, P, a, MV, o, X):
     if fcode == _FULL_FCODE:
         return 0
     wtop = T[waste * _NODE_INTS + _CARD]
+    up = 0  # the cells whose card an up-foundation takes now, and a down-foundation
+    down = 0
+    for suit in range(4):
+        h = fcode >> (4 * suit) & 15
+        if h < FOUNDATION_FULL:
+            up |= CELLS[suit * 13 + h]
+        h = fcode >> (4 * suit + 16) & 15
+        if h < FOUNDATION_FULL:
+            down |= CELLS[suit * 13 + 12 - h]
+    onto = 0  # the cells whose card builds on the waste's top: its suit, a rank up or down
+    if wtop:
+        base = (wtop - 1) // 13 * 13
+        r = (wtop - 1) % 13
+        onto = CELLS[base + (r + 1) % 13] | CELLS[base + (r + 12) % 13]
     n = 0
     x = 0
-    free = free_cells(G, mask)
+    free = free_cells(G, mask) & (up | down | onto)
     while free:
         low = free & -free
         free ^= low
         i = _lowest(G, low)
-        f = FACES[i]
-        s = f // 13
-        if _takes(fcode, f, s):
+        s = FACES[i] // 13
+        if up & low:
             MV[o + n] = i << SHIFT | (FOUNDATION0 + s)
             n += 1
-        if _takes(fcode, f, s + 4):
+        if down & low:
             MV[o + n] = i << SHIFT | (FOUNDATION0 + 4 + s)
             n += 1
-        if _to_waste(f, wtop):
+        if onto & low:
             X[x] = i << SHIFT | WASTE
             x += 1
     if hand:
@@ -732,7 +736,7 @@ def expand(G, T, FACES, CELLS, P, a, MV, o, X, safe):
         if m >= 0:
             MV[o] = m
             return 1
-    return moves_of(G, T, FACES, P, a, MV, o, X)
+    return moves_of(G, T, FACES, CELLS, P, a, MV, o, X)
 
 
 # -- the search -----------------------------------------------------------------------------------
