@@ -165,3 +165,18 @@ def test_a_stack_that_grows_and_tables_that_grow_change_nothing(monkeypatch: pyt
         whole.work,
         whole.pruned,
     )
+
+
+def test_a_seen_table_that_stops_growing_changes_no_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Deal 0 without a redeal is lost in 6,035 positions; in a table of 2,048 slots, which then forgets
+    # old entries, in some 200,000 (the positions forgotten are searched again): the same proof. Deal
+    # 13 is won in 406,000 positions, and in a table of 131,072 slots, in some 440,000.
+    state = SearchState.from_game(QuiltGame(seed=0, rules=QuiltRules(redeals=0)))
+    whole = Exhaustive(state)
+    assert whole.run(1_000_000) == "lost"
+    monkeypatch.setattr(qk, "SEEN_MAX_LOG2", 11)
+    small = Exhaustive(state)
+    assert small.run(3_000_000) == "lost" and small.nodes > 10 * whole.nodes
+    monkeypatch.setattr(qk, "SEEN_MAX_LOG2", 17)
+    won = Exhaustive(SearchState.from_game(QuiltGame(seed=13)))
+    assert won.run(3_000_000) == "won" and won.nodes > 406_378

@@ -53,6 +53,11 @@ _FC_MASK = (1 << 32) - 1
 _ROW = 4  # ints a position: mask, head, waste node, stock node
 _MOST_MOVES = 200  # moves a position can have, at most (64 cells x 3, and the hand's, waste's, stock's)
 _DEPTH = 256  # levels of the stack at first (it grows as a line needs)
+#: The table of positions seen stops growing at 2**SEEN_MAX_LOG2 slots (three ints each: 1.6 GB) and
+#: then forgets old entries instead (a few probes a key, as Windmill's): a position forgotten is
+#: searched again if met again, which costs time, never soundness (no line comes back to a position).
+SEEN_MAX_LOG2 = 26
+_PROBES = 8
 _NODES_SHIFT = 31  # the waste's node, and the stock's from this bit, in one int of the keys
 # The small games' table: three ints a slot (two of key, the value).
 _SMALL_LOST, _SMALL_WON, _SMALL_NONE = 1, 2, 3
@@ -741,17 +746,21 @@ def expand(G, T, FACES, CELLS, P, a, MV, o, X, safe):
 
 # -- the search -----------------------------------------------------------------------------------
 @hot
-def _seen_slot(S, mask, head, nodes):
+def _seen_slot(S, mask, head, nodes, probes):
     """Where the position's key is in the seen table (``head + 1`` in its second int marks a slot
-    used), else an empty slot for it: ``(slot, found)``. The table never forgets."""
+    used) among its first ``probes`` places, else a slot for it: an empty one there, or the first
+    place, whose entry it will replace. ``(slot, found)``."""
     smask = len(S) // 3 - 1
     h = (mask * 0x9E3779B97F4A7C1) ^ (head * 0x85EBCA77C2B2AE3) ^ (nodes * 0x2545F4914F6CDD1D)
-    i = (h >> 24) & smask
-    while S[3 * i + 1] != 0:
+    i0 = (h >> 24) & smask
+    i = i0
+    for _ in range(min(probes, smask + 1)):
+        if S[3 * i + 1] == 0:
+            return 3 * i, False
         if S[3 * i] == mask and S[3 * i + 1] == head + 1 and S[3 * i + 2] == nodes:
             return 3 * i, True
         i = (i + 1) & smask
-    return 3 * i, False
+    return 3 * i0, False
 
 
 @jit
@@ -760,7 +769,7 @@ def seen_grown(S):
     S2 = int_array(2 * len(S))
     for b in range(0, len(S), 3):
         if S[b + 1] != 0:
-            t, _ = _seen_slot(S2, S[b], S[b + 1] - 1, S[b + 2])
+            t, _ = _seen_slot(S2, S[b], S[b + 1] - 1, S[b + 2], len(S2))
             S2[t] = S[b]
             S2[t + 1] = S[b + 1]
             S2[t + 2] = S[b + 2]
@@ -769,11 +778,12 @@ def seen_grown(S):
 
 @hot
 def seen_put(S, C, slot, P, a):
-    """Put the position ``P[a:]`` in the seen table, at its empty ``slot`` (from :func:`_seen_slot`)."""
+    """Put the position ``P[a:]`` in the seen table, at its ``slot`` (from :func:`_seen_slot`)."""
+    if S[slot + 1] == 0:
+        C[_SEEN] += 1
     S[slot] = P[a]
     S[slot + 1] = P[a + 1] + 1
     S[slot + 2] = P[a + 2] | P[a + 3] << _NODES_SHIFT
-    C[_SEEN] += 1
 
 
 @hot
@@ -812,23 +822,49 @@ def refuted(T, TH, TC, L, C, F, P, b, m, held, budget):
 
 @jit
 def search(
-    C, P, MV, NM, IX, MOVED, S, T, TH, TC, R, L, F, X, G, FACES, CELLS, held, safe, max_nodes, hard, deadline
+    C,
+    P,
+    MV,
+    NM,
+    IX,
+    MOVED,
+    S,
+    seen_max,
+    T,
+    TH,
+    TC,
+    R,
+    L,
+    F,
+    X,
+    G,
+    FACES,
+    CELLS,
+    held,
+    safe,
+    max_nodes,
+    hard,
+    deadline,
 ):
     """Search on from where the counters ``C`` and the stack left off, for about ``max_nodes``
     new units of work (positions and the small games' positions), never past ``hard``, or until
     ``deadline`` (-1: none). Returns what it ended with: ``_LOST`` (every position searched),
     ``_WON`` (the line is ``MOVED[1:C[_D] + 1]``), ``_STOPPED``, or a table that must grow first
-    (the caller grows it and calls again)."""
+    (the caller grows it and calls again). The seen table ``S`` grows up to ``seen_max`` ints (see
+    :data:`SEEN_MAX_LOG2`)."""
     d = C[_D]
     nodes = 0
     w0 = C[_WORK]
     slots = len(S) // 3
+    # Linear probing while the table may grow (it is never more than half full); once it may not,
+    # a few probes, and a full neighbourhood forgets an entry.
+    probes = slots if len(S) < seen_max else _PROBES
     status = _LOST
     while d >= 0:
         if IX[d] >= NM[d]:
             d -= 1
             continue
-        if 2 * (C[_SEEN] + 1) > slots:
+        if 2 * (C[_SEEN] + 1) > slots and len(S) < seen_max:
             status = _FULL_SEEN
             break
         if not _room(T, TC, L, C) or 2 * (C[_REDEALS] + 1) > len(R) >> 1:
@@ -849,7 +885,7 @@ def search(
             status = _WON
             break
         nk = P[b + 2] | P[b + 3] << _NODES_SHIFT
-        slot, found = _seen_slot(S, P[b], P[b + 1], nk)
+        slot, found = _seen_slot(S, P[b], P[b + 1], nk, probes)
         if found:
             continue
         left = hard - nodes - 1 - (C[_WORK] - w0)  # a suit's small game may take a quarter
@@ -916,7 +952,7 @@ class Kernel:
         self.P[1] = state.fcode | state.hand << 32 | state.redeals << 38
         self.P[2] = waste
         self.P[3] = stock
-        slot, _ = _seen_slot(self.S, self.P[0], self.P[1], self.P[2] | self.P[3] << _NODES_SHIFT)
+        slot, _ = _seen_slot(self.S, self.P[0], self.P[1], self.P[2] | self.P[3] << _NODES_SHIFT, len(self.S))
         seen_put(self.S, self.C, slot, self.P, 0)
         self.NM[0] = expand(self.G, self.T, self.FACES, self.CELLS, self.P, 0, self.MV, 0, self.X, self.safe)
 
@@ -943,7 +979,8 @@ class Kernel:
         while True:
             used = self.positions + self.work - start
             status = search(
-                self.C, self.P, self.MV, self.NM, self.IX, self.MOVED, self.S, self.T, self.TH, self.TC,
+                self.C, self.P, self.MV, self.NM, self.IX, self.MOVED, self.S,
+                3 << SEEN_MAX_LOG2, self.T, self.TH, self.TC,
                 self.R, self.L, self.F, self.X, self.G, self.FACES, self.CELLS, self.held, self.safe,
                 max_nodes - used, hard - used, -1.0 if deadline is None else float(deadline),
             )  # fmt: skip
