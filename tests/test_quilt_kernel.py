@@ -174,9 +174,9 @@ def test_a_seen_table_that_stops_growing_changes_no_verdict(monkeypatch: pytest.
     state = SearchState.from_game(QuiltGame(seed=0, rules=QuiltRules(redeals=0)))
     whole = Exhaustive(state)
     assert whole.run(1_000_000) == "lost"
-    monkeypatch.setattr(qk, "SEEN_MAX_LOG2", 11)
+    monkeypatch.setattr(qk, "SEEN_LOG2_MAX", 11)
     small = Exhaustive(state)
     assert small.run(3_000_000) == "lost" and small.nodes > 10 * whole.nodes
-    monkeypatch.setattr(qk, "SEEN_MAX_LOG2", 17)
+    monkeypatch.setattr(qk, "SEEN_LOG2_MAX", 17)
     won = Exhaustive(SearchState.from_game(QuiltGame(seed=13)))
     assert won.run(3_000_000) == "won" and won.nodes > 406_378

@@ -53,10 +53,10 @@ _FC_MASK = (1 << 32) - 1
 _ROW = 4  # ints a position: mask, head, waste node, stock node
 _MOST_MOVES = 200  # moves a position can have, at most (64 cells x 3, and the hand's, waste's, stock's)
 _DEPTH = 256  # levels of the stack at first (it grows as a line needs)
-#: The table of positions seen stops growing at 2**SEEN_MAX_LOG2 slots (three ints each: 1.6 GB) and
+#: The table of positions seen stops growing at 2**SEEN_LOG2_MAX slots (three ints each: 1.6 GB) and
 #: then forgets old entries instead (a few probes a key, as Windmill's): a position forgotten is
 #: searched again if met again, which costs time, never soundness (no line comes back to a position).
-SEEN_MAX_LOG2 = 26
+SEEN_LOG2_MAX = 26
 _PROBES = 8
 _NODES_SHIFT = 31  # the waste's node, and the stock's from this bit, in one int of the keys
 # The small games' table: three ints a slot (two of key, the value).
@@ -851,7 +851,7 @@ def search(
     ``deadline`` (-1: none). Returns what it ended with: ``_LOST`` (every position searched),
     ``_WON`` (the line is ``MOVED[1:C[_D] + 1]``), ``_STOPPED``, or a table that must grow first
     (the caller grows it and calls again). The seen table ``S`` grows up to ``seen_max`` ints (see
-    :data:`SEEN_MAX_LOG2`)."""
+    :data:`SEEN_LOG2_MAX`)."""
     d = C[_D]
     nodes = 0
     w0 = C[_WORK]
@@ -980,7 +980,7 @@ class Kernel:
             used = self.positions + self.work - start
             status = search(
                 self.C, self.P, self.MV, self.NM, self.IX, self.MOVED, self.S,
-                3 << SEEN_MAX_LOG2, self.T, self.TH, self.TC,
+                3 << SEEN_LOG2_MAX, self.T, self.TH, self.TC,
                 self.R, self.L, self.F, self.X, self.G, self.FACES, self.CELLS, self.held, self.safe,
                 max_nodes - used, hard - used, -1.0 if deadline is None else float(deadline),
             )  # fmt: skip
