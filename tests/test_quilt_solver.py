@@ -527,8 +527,8 @@ def test_budgets_give_unknown_on_a_hard_deal(budget: dict) -> None:
 
 
 def test_node_budgets_give_the_same_answer_every_time() -> None:
-    a = solve(QuiltGame(seed=5), max_nodes=100_000)
-    b = solve(QuiltGame(seed=5), max_nodes=100_000)
+    a = solve(QuiltGame(seed=5), max_nodes=200_000)
+    b = solve(QuiltGame(seed=5), max_nodes=200_000)
     assert a == b and a.result == "won"
 
 

@@ -5,9 +5,10 @@ waits for. A benchmark on a shared machine can ask for the process's CPU time in
 (:func:`use_cpu_time`), so that "one second per deal" means one second of one core however busy
 the machine is; the benchmark runs one deal per process, so no other caller is affected.
 
-Pure-Python solvers (Crazy Quilt's) read it with :func:`now`. Compiled loops (Windmill's) read it
-with :func:`read` (and :func:`warm_up` compiles that): both come from :mod:`.compiled_clock` on
-first use, so a solver that never asks for them never loads numba.
+Python loops (Crazy Quilt's nested searches) read it with :func:`now`. Compiled loops (Windmill's,
+Crazy Quilt's exhaustive search) read it with :func:`read` (and :func:`warm_up` compiles that): both
+come from :mod:`.compiled_clock` on first use, so a solver that never asks for them never loads
+numba.
 
 >>> from windmill_widget.solver import clock
 >>> clock.now() <= clock.now()

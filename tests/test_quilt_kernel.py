@@ -1,0 +1,182 @@
+"""Crazy Quilt's compiled exhaustive search (:mod:`windmill_widget.solver.crazy_quilt.kernel`): its
+moves, safe moves, waste order and small games are the Python models' (the search model, ``safe.py``,
+``bound.py``, ``suits.py``), and it gives the same verdicts and counts compiled and as Python.
+
+Its verdicts against the brute force, along winning lines and in slices are tested in
+``test_quilt_solver.py`` (through :class:`.exhaustive.Exhaustive`, which runs it).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from pure_python import both_ways
+from test_quilt_solver import endgame, meeting, one_suit
+
+from windmill_widget import QuiltGame, QuiltRules
+from windmill_widget.games.crazy_quilt.search import SearchState
+from windmill_widget.solver.crazy_quilt import kernel as qk
+from windmill_widget.solver.crazy_quilt.bound import splits, waste_order_lost
+from windmill_widget.solver.crazy_quilt.exhaustive import Exhaustive
+from windmill_widget.solver.crazy_quilt.safe import safe_move
+from windmill_widget.solver.crazy_quilt.suits import SUIT_LETTERS, suit_relaxation_lost
+
+
+def random_rules(rng: random.Random) -> QuiltRules:
+    return QuiltRules(turn_to=rng.choice(["hand", "waste"]), redeals=rng.randint(0, 3))
+
+
+def stack_faces(k: qk.Kernel, node: int) -> list[int]:
+    """The faces of the trie's stack ``node``, bottom first."""
+    out = []
+    while node:
+        out.append(int(qk.card_of(k.T, node)) - 1)
+        node = int(qk.parent_of(k.T, node))
+    return out[::-1]
+
+
+def row_of(k: qk.Kernel, a: int = 0) -> tuple:
+    """The position ``k.P[a:]`` as the search model's fields."""
+    head = int(k.P[a + 1])
+    return (int(k.P[a]) % (1 << 64), head & 0xFFFFFFFF, head >> 32 & 63, head >> 38 & 3,
+            stack_faces(k, int(k.P[a + 2])), stack_faces(k, int(k.P[a + 3]))[::-1])  # fmt: skip
+
+
+def model_of(s: SearchState) -> tuple:
+    return (s.mask, s.fcode, s.hand, s.redeals, s.waste_faces(), s.stock_faces())
+
+
+def kernel_moves(k: qk.Kernel, a: int = 0, safe: bool = False) -> list[int]:
+    n = qk.expand(k.G, k.T, k.FACES, k.CELLS, k.P, a, k.MV, 0, k.X, safe)
+    return [int(m) for m in k.MV[:n]]
+
+
+def test_moves_and_positions_are_the_search_models_along_random_games() -> None:
+    rng = random.Random(20261129)
+    bitten = 0
+    for deal in range(6):
+        game = QuiltGame(seed=deal, rules=random_rules(rng))
+        s = SearchState.from_game(game)
+        k = qk.Kernel(s)
+        for _ in range(300):
+            assert row_of(k) == model_of(s)
+            moves = s.moves()
+            by_place = [m for m in moves if 64 <= m & 127 < 72] + [m for m in moves if not 64 <= m & 127 < 72]
+            assert kernel_moves(k) == by_place
+            safe = safe_move(s)
+            assert int(qk.safe_move(k.G, k.T, k.CELLS, k.P, 0)) == (-1 if safe is None else safe)
+            if not s.redeals:  # the bound speaks on the last pass
+                assert bool(qk.waste_order_lost(k.T, k.P[2], s.fcode)) == waste_order_lost(s)
+                bitten += waste_order_lost(s)
+            if not moves:
+                break
+            m = rng.choice(moves)
+            s.apply(m)
+            k.T, k.TH = qk.trie_room(k.T, k.TH, k.TC, qk.TRIE_SPARE)
+            if 2 * (k.C[qk._REDEALS] + 1) > len(k.R) // 2:
+                k.R = qk.redeals_grown(k.R)
+            qk.play(k.T, k.TH, k.TC, k.R, k.C, k.FACES, k.P, 0, 4, m, k.held)
+            k.P[:4] = k.P[4:8]
+    assert bitten >= 10
+
+
+def test_a_stacks_frontier_splits_as_the_bound_does() -> None:
+    # Read from its bottom as each stack keeps it, for every pair of foundation tops.
+    rng = random.Random(3)
+    for _ in range(200):
+        faces = [13 + rng.randrange(13) for _ in range(rng.randint(0, 10))]  # hearts, bottom first
+        T, TH, TC = qk.trie_new(64)
+        node = qk.stack_node(T, TH, TC, faces)
+        ranks = [f % 13 + 1 for f in reversed(faces)]
+        for up in range(14):
+            for down in range(1, 15):
+                assert bool(qk.splits(T, node, up, down)) == splits(ranks, up, down), (faces, up, down)
+
+
+def staged_positions(seed: int, count: int) -> list[QuiltGame]:
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        rules = random_rules(rng)
+        kind = i % 3
+        out.append(endgame(rng, rules, rng.randint(3, 14)) if kind == 0
+                   else meeting(rng, rules) if kind == 1 else one_suit(rng, rules, 12))  # fmt: skip
+    return out
+
+
+def test_the_small_games_verdicts_are_the_suit_relaxations() -> None:
+    # Each suit alone, from a fresh table: where the Python small game concludes, the kernel's says
+    # the same (it may conclude where the Python one runs out of budget: its table is shared).
+    agreed = {True: 0, False: 0}
+    for game in staged_positions(7, 90):
+        s = SearchState.from_game(game)
+        for suit in range(4):
+            k = qk.Kernel(s)
+            lost, cut = qk.suits_lost(k.T, k.TH, k.TC, k.L, k.C, k.F, k.P[3], k.P[2], s.hand, s.fcode,
+                                      s.redeals, s.held, 1 << suit, qk.SUIT_BUDGET)  # fmt: skip
+            work = [0]
+            python = suit_relaxation_lost(s, suits=[suit], work=work)
+            if work[0] < qk.SUIT_BUDGET:  # the Python small game concluded
+                assert (int(lost) >= 0) == (python == SUIT_LETTERS[suit]) and not cut, repr(game)
+                agreed[python is not None] += 1
+    assert min(agreed.values()) >= 20, agreed  # both verdicts are met
+
+
+def verdicts(cases: list[list]) -> list[list]:
+    """(verdict, positions, relaxed positions, refuted, line) of exhaustive searches: staged
+    positions searched to the end, and fresh deals in slices of a few thousand units."""
+    out = []
+    for seed, count, budget in cases:
+        games = (
+            staged_positions(seed, count) if count else [QuiltGame(seed=seed, rules=QuiltRules(redeals=1))]
+        )
+        for game in games:
+            dfs = Exhaustive(SearchState.from_game(game))
+            verdict = dfs.run(budget // 3)
+            verdict = dfs.run(budget, None, budget * 2) if verdict is None else verdict
+            out.append([verdict, dfs.nodes, dfs.work[0], dfs.pruned, dfs.line])
+    return out
+
+
+@pytest.mark.skipif(not qk.COMPILED, reason="the loop is not compiled here (no numba, or turned off)")
+def test_compiled_and_python_agree() -> None:
+    cases = [[11, 40, 200_000], [0, 0, 30_000], [5, 0, 30_000]]
+    here, python = both_ways(verdicts, cases)
+    assert here == python
+    assert {v for v, *_ in here} >= {"won", "lost"}  # not a vacuous agreement
+
+
+def test_a_stack_that_grows_and_tables_that_grow_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Deal 13 (literal) is won at a depth of 254 moves: from a stack of 8 levels, which grows 5 times,
+    # the search is the same, sliced in runs of 20,000 units (its tables grow from their first sizes).
+    state = SearchState.from_game(QuiltGame(seed=13))
+    whole = Exhaustive(state)
+    assert whole.run(1_000_000) == "won" and len(whole.line) > 200
+    monkeypatch.setattr(qk, "_DEPTH", 8)
+    small = Exhaustive(state)
+    runs = 1
+    while small.run(20_000, None, 1_000_000) is None:  # (checks may go past a slice, as in one run)
+        runs += 1
+    assert runs > 10 and len(small._kernel.NM) >= 256
+    assert (small.line, small.nodes, small.work, small.pruned) == (
+        whole.line,
+        whole.nodes,
+        whole.work,
+        whole.pruned,
+    )
+
+
+def test_a_seen_table_that_stops_growing_changes_no_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Deal 0 without a redeal is lost in 6,035 positions; in a table of 2,048 slots, which then forgets
+    # old entries, in some 200,000 (the positions forgotten are searched again): the same proof. Deal
+    # 13 is won in 406,000 positions, and in a table of 131,072 slots, in some 440,000.
+    state = SearchState.from_game(QuiltGame(seed=0, rules=QuiltRules(redeals=0)))
+    whole = Exhaustive(state)
+    assert whole.run(1_000_000) == "lost"
+    monkeypatch.setattr(qk, "SEEN_LOG2_MAX", 11)
+    small = Exhaustive(state)
+    assert small.run(3_000_000) == "lost" and small.nodes > 10 * whole.nodes
+    monkeypatch.setattr(qk, "SEEN_LOG2_MAX", 17)
+    won = Exhaustive(SearchState.from_game(QuiltGame(seed=13)))
+    assert won.run(3_000_000) == "won" and won.nodes > 406_378
