@@ -30,14 +30,11 @@ A policy is a value (:class:`Policy`); the playout runs as one loop over flat ar
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ...core.compiled import COMPILED, as_array, int_array
-from ...core.compiled import np as _np
-from ...games.crazy_quilt.search import SearchState
-from .kernel import _word, geometry
-from .rollout import FRONT_ROOM, PER_CARD, play_out, unpack_into
+if TYPE_CHECKING:
+    from ...games.crazy_quilt.search import SearchState
 
 __all__ = [
     "JUDGES", "PER_CARD", "PORTFOLIO", "SAFE_DIGGER", "Policy", "make_policy", "playout", "policy_move",
@@ -60,7 +57,6 @@ class Policy:
     ahead: int = 1
     dig_any: bool = False
     safe: bool = False
-    _order: object = field(init=False, repr=False, compare=False)  # as the loop takes it
 
     def __post_init__(self) -> None:
         order = tuple(self.order)
@@ -71,7 +67,6 @@ class Policy:
         object.__setattr__(self, "order", order)
         object.__setattr__(self, "dig_any", bool(self.dig_any))
         object.__setattr__(self, "safe", bool(self.safe))
-        object.__setattr__(self, "_order", as_array(order))
 
 
 def make_policy(
@@ -108,27 +103,8 @@ SAFE_DIGGER: Policy = make_policy((4, 5, 6, 7, 0, 1, 2, 3), dig_any=True, safe=T
 JUDGES: tuple[Policy, ...] = (PORTFOLIO[0], PORTFOLIO[1], SAFE_DIGGER, *PORTFOLIO[2:])
 
 
-_G = geometry()
-#: Room in a playout's line besides two moves a card off the foundations per pass (a turn, the held
-#: card to the waste): each quilt card to the waste, each card to a foundation, the redeals.
-_LONGEST = 64 + 104 + 8
-
-
-@lru_cache(maxsize=64)
-def _tables(faces: tuple[int, ...]) -> tuple[object, object]:
-    """The faces dealt to the quilt's cells and the cells each face was dealt to, as the loop takes
-    them (made once a deal: a sampling player's guesses share their quilt)."""
-    cells = [0] * 52
-    for i, f in enumerate(faces):
-        if f >= 0:
-            cells[f] |= 1 << i
-    return as_array(faces), as_array([_word(c) for c in cells])
-
-
-def _cards(code: int, n: int) -> object:
-    """A packed stack's bytes, as :func:`.rollout.unpack_into` reads them."""
-    data = code.to_bytes((6 * n + 7) // 8 + 1, "little")
-    return _np.frombuffer(data, _np.uint8) if COMPILED else data
+#: A playout's value per card left off the foundations (the rest counts cards left on the waste).
+PER_CARD = 1000
 
 
 def playout(s: SearchState, line: list[int] | None = None, policy: Policy = policy_move) -> tuple[int, int]:
@@ -136,19 +112,18 @@ def playout(s: SearchState, line: list[int] | None = None, policy: Policy = poli
     left as it was. Returns (the end's value, see the module docstring; the moves played)."""
     if not s.out:
         return 0, 0
-    nw = s.waste_size()
-    nk = s.stock_left()
-    room = s.out + 1  # every card off the foundations may end on the waste, or in the stock
-    W = int_array(room)
-    K = int_array(room)
-    unpack_into(_cards(s.waste, nw), nw, W)
-    unpack_into(_cards(s.stock, nk), nk, K)
-    LINE = int_array(_LONGEST + 2 * room * (s.redeals + 1))
-    faces, cells = _tables(s.faces)
-    n, value = play_out(
-        _G, faces, cells, policy._order, policy.ahead, policy.dig_any, policy.safe, bool(s.held),
-        _word(s.mask), s.fcode, s.hand, s.redeals, s.out, W, nw, K, nk, int_array(5 * FRONT_ROOM), LINE,
-    )  # fmt: skip
-    if line is not None:
-        line.extend(LINE[:n].tolist() if COMPILED else LINE[:n])
-    return int(value), int(n)
+    n, out, waste = (_play or _load())(s, policy.order, policy.ahead, policy.dig_any, policy.safe, line)
+    return (out * PER_CARD + waste if out else 0), n
+
+
+_play = None
+
+
+def _load():
+    """The loop, imported on the first playout: it loads numba where it is installed, which a
+    process that imports the players but plays no Crazy Quilt should not pay for."""
+    global _play
+    from .rollout import play_state
+
+    _play = play_state
+    return _play

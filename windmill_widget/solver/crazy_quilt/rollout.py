@@ -18,14 +18,14 @@ and only for a ``safe`` policy.
 
 from __future__ import annotations
 
-from ...core.compiled import hot
+from functools import lru_cache
+
+from ...core.compiled import COMPILED, as_array, hot, np
 from ...games.crazy_quilt.notation import SIZE
 from ...games.crazy_quilt.position import FOUNDATION_FULL
-from ...games.crazy_quilt.search import FOUNDATION0, HAND, REDEAL, SHIFT, TURN, UNKNOWN, WASTE
-from .kernel import _FRONT0, _frontier_after, _lowest, free_cells, front_splits
+from ...games.crazy_quilt.search import FOUNDATION0, HAND, REDEAL, SHIFT, TURN, UNKNOWN, WASTE, SearchState
+from .kernel import _FRONT0, _frontier_after, _lowest, _word, free_cells, front_splits, geometry
 
-#: A playout's value per card left off the foundations (the rest counts cards left on the waste).
-PER_CARD = 1000
 #: Room for a suit's cards on the waste (two decks), and the empty stack's frontier, in the frontier
 #: stacks: ``FR[suit * FRONT_ROOM + k]`` is the frontier of the suit's lowest ``k`` cards there.
 FRONT_ROOM = 27
@@ -41,7 +41,7 @@ def unpack_into(B, n, out):
     for k in range(n):
         bit = 6 * k
         i = bit >> 3
-        out[n - 1 - k] = ((B[i] + 256 * B[i + 1]) >> (bit & 7)) & 63
+        out[n - 1 - k] = ((int(B[i]) | int(B[i + 1]) << 8) >> (bit & 7)) & 63
 
 
 @hot
@@ -92,9 +92,9 @@ def play_out(G, FACES, CELLS, ORDER, ahead, dig_any, safe, held, mask, fcode, ha
     """Play the position (the quilt ``mask``, the foundations' heights ``fcode``, ``hand``, the
     ``redeals`` left, ``out`` cards off the foundations, the waste ``W[:wn]`` and the stock
     ``K[:kn]``, tops last) to its end with the policy (``ORDER``: the foundations in the order tried;
-    ``ahead``, ``dig_any``, ``safe``: see :func:`.playout.Policy`), the moves into ``LINE``;
+    ``ahead``, ``dig_any``, ``safe``: see :class:`.playout.Policy`), the moves into ``LINE``;
     ``FR``: room for the frontier stacks (``5 * FRONT_ROOM`` ints). Returns (the moves played, the
-    end's value)."""
+    cards left off the foundations, the cards left on the waste)."""
     n = 0
     track = safe and redeals == 0  # the frontier stacks are kept (the last pass of a safe policy)
     if track:
@@ -231,4 +231,57 @@ def play_out(G, FACES, CELLS, ORDER, ahead, dig_any, safe, held, mask, fcode, ha
             else:
                 fcode += 1 << (4 * (dst - FOUNDATION0))
                 out -= 1
-    return n, (out * PER_CARD + wn if out else 0)
+    return n, out, wn
+
+
+_G = geometry()
+#: Room in a playout's line besides two moves a card off the foundations per pass (a turn, the held
+#: card to the waste): each quilt card to the waste, each card to a foundation, the redeals.
+_LONGEST = 64 + 104 + 8
+
+
+@lru_cache(maxsize=64)
+def _tables(faces: tuple[int, ...]) -> tuple[object, object]:
+    """The faces dealt to the quilt's cells and the cells each face was dealt to, as the loop takes
+    them (made once a deal: a sampling player's guesses share their quilt)."""
+    cells = [0] * 52
+    for i, f in enumerate(faces):
+        if f >= 0:
+            cells[f] |= 1 << i
+    return as_array(faces), as_array([_word(c) for c in cells])
+
+
+def _zeros(size: int) -> object:
+    """``size`` zeros as the loop takes them (not :func:`...core.compiled.int_array`, whose call
+    into compiled code costs more than the allocation)."""
+    return np.zeros(size, np.int64) if COMPILED else [0] * size
+
+
+def _cards(code: int, n: int) -> object:
+    """A packed stack's bytes, as :func:`unpack_into` reads them."""
+    data = code.to_bytes((6 * n + 7) // 8 + 1, "little")
+    return np.frombuffer(data, np.uint8) if COMPILED else data
+
+
+def play_state(
+    s: SearchState, order: tuple[int, ...], ahead: int, dig_any: bool, safe: bool, line: list[int] | None
+) -> tuple[int, int, int]:
+    """:func:`play_out` from the search model's position ``s`` (left as it was), the moves appended
+    to ``line`` (if given): (the moves played, the cards left off the foundations, those on the
+    waste)."""
+    nw = s.waste_size()
+    nk = s.stock_left()
+    room = s.out + 1  # every card off the foundations may end on the waste, or in the stock
+    W = _zeros(room)
+    K = _zeros(room)
+    unpack_into(_cards(s.waste, nw), nw, W)
+    unpack_into(_cards(s.stock, nk), nk, K)
+    LINE = _zeros(_LONGEST + 2 * room * (s.redeals + 1))
+    faces, cells = _tables(s.faces)
+    n, out, wn = play_out(
+        _G, faces, cells, order, ahead, dig_any, safe, bool(s.held), _word(s.mask), s.fcode, s.hand,
+        s.redeals, s.out, W, nw, K, nk, _zeros(5 * FRONT_ROOM), LINE,
+    )  # fmt: skip
+    if line is not None:
+        line.extend(LINE[:n].tolist() if COMPILED else LINE[:n])
+    return int(n), int(out), int(wn)
