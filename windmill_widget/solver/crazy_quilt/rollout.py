@@ -18,11 +18,13 @@ and only for a ``safe`` policy.
 
 from __future__ import annotations
 
+import threading
 from functools import lru_cache
 
 from ...core.compiled import COMPILED, as_array, hot, np
 from ...games.crazy_quilt.notation import SIZE
 from ...games.crazy_quilt.position import FOUNDATION_FULL
+from ...games.crazy_quilt.rules import MAX_REDEALS
 from ...games.crazy_quilt.search import FOUNDATION0, HAND, REDEAL, SHIFT, TURN, UNKNOWN, WASTE, SearchState
 from .kernel import _FRONT0, _frontier_after, _lowest, _word, free_cells, front_splits, geometry
 
@@ -257,6 +259,20 @@ def _zeros(size: int) -> object:
     return np.zeros(size, np.int64) if COMPILED else [0] * size
 
 
+_SCRATCH = threading.local()  # each thread's arrays, made once: W, K, FR, LINE
+
+
+def _scratch(room: int, longest: int) -> tuple:
+    """This thread's arrays for a playout, with ``room`` cards in the waste and the stock and room
+    for a line of ``longest`` moves (made anew where the last ones were too small)."""
+    arrays = getattr(_SCRATCH, "arrays", None)
+    if arrays is None or len(arrays[0]) < room or len(arrays[3]) < longest:
+        room = max(room, 2 * 52 + 1)
+        longest = max(longest, _LONGEST + 2 * room * (MAX_REDEALS + 1))
+        arrays = _SCRATCH.arrays = (_zeros(room), _zeros(room), _zeros(5 * FRONT_ROOM), _zeros(longest))
+    return arrays
+
+
 def _cards(code: int, n: int) -> object:
     """A packed stack's bytes, as :func:`unpack_into` reads them."""
     data = code.to_bytes((6 * n + 7) // 8 + 1, "little")
@@ -272,15 +288,13 @@ def play_state(
     nw = s.waste_size()
     nk = s.stock_left()
     room = s.out + 1  # every card off the foundations may end on the waste, or in the stock
-    W = _zeros(room)
-    K = _zeros(room)
+    W, K, FR, LINE = _scratch(room, _LONGEST + 2 * room * (s.redeals + 1))
     unpack_into(_cards(s.waste, nw), nw, W)
     unpack_into(_cards(s.stock, nk), nk, K)
-    LINE = _zeros(_LONGEST + 2 * room * (s.redeals + 1))
     faces, cells = _tables(s.faces)
     n, out, wn = play_out(
         _G, faces, cells, order, ahead, dig_any, safe, bool(s.held), _word(s.mask), s.fcode, s.hand,
-        s.redeals, s.out, W, nw, K, nk, _zeros(5 * FRONT_ROOM), LINE,
+        s.redeals, s.out, W, nw, K, nk, FR, LINE,
     )  # fmt: skip
     if line is not None:
         line.extend(LINE[:n].tolist() if COMPILED else LINE[:n])
