@@ -1,16 +1,22 @@
 """Crazy Quilt's playout policies (:mod:`windmill_widget.solver.crazy_quilt.playout`): what each
-option of :func:`make_policy` changes, on staged positions and deals where the better move is clear."""
+option of :func:`make_policy` changes, on staged positions and deals where the better move is clear;
+and the playout's loop (:mod:`windmill_widget.solver.crazy_quilt.rollout`) plays the same lines
+compiled and as Python."""
 
 from __future__ import annotations
 
 import pytest
+from pure_python import both_ways
+from test_quilt_kernel import staged_positions
 
 from windmill_widget import QuiltGame, QuiltRules
+from windmill_widget.core.compiled import COMPILED
 from windmill_widget.games.crazy_quilt.search import SearchState, concrete_move
 from windmill_widget.solver.crazy_quilt.playout import (
     JUDGES,
     PORTFOLIO,
     SAFE_DIGGER,
+    Policy,
     make_policy,
     playout,
     policy_move,
@@ -99,3 +105,48 @@ def test_deep_sampling_judges_its_guesses_by_the_safe_digger_too() -> None:
     assert deep_sampling.max_nodes == sampling.max_nodes and deep_sampling.__name__ == "deep_sampling"
     view = QuiltGame(seed=7).view()
     assert first.tally(view).samples == 16 and deep_sampling(view) in view.legal_moves()
+
+
+def test_a_policy_is_a_value() -> None:
+    assert make_policy(ahead=2) == Policy(ahead=2) and hash(make_policy(ahead=2)) == hash(Policy(ahead=2))
+    assert repr(SAFE_DIGGER) == "Policy(order=(4, 5, 6, 7, 0, 1, 2, 3), ahead=1, dig_any=True, safe=True)"
+    with pytest.raises(ValueError, match=r"each foundation 0\.\.7 once"):
+        Policy((0, 1, 2, 3, 4, 5, 6, 6))
+    with pytest.raises(ValueError, match="ahead must be"):
+        Policy(ahead=-1)
+
+
+def playout_lines(cases: list[list]) -> list[list]:
+    """(value, moves played, line) of every judge's playout from positions of both readings and 0-3
+    redeals: fresh deals, a player's view of them (the stock unknown), every 10th position along a
+    playout's line, and staged endgames."""
+    states = []
+    for preset, redeals, seed in cases:
+        rules = QuiltRules(turn_to=getattr(QuiltRules, preset)().turn_to, redeals=redeals)
+        game = QuiltGame(seed=seed, rules=rules)
+        s = SearchState.from_game(game)
+        states += [s, SearchState.from_view(game.view())]
+        line: list[int] = []
+        playout(s, line, JUDGES[seed % len(JUDGES)])
+        for i, m in enumerate(line):
+            if i % 10 == 5:
+                states.append(SearchState.from_game(game))
+                states[-1].restore(s.snapshot())
+            s.apply(m)
+    states += [SearchState.from_game(g) for g in staged_positions(11, 30)]
+    out = []
+    for s in states:
+        for policy in JUDGES:
+            line = []
+            value, n = playout(s, line, policy)
+            out.append([value, n, line])
+    return out
+
+
+@pytest.mark.skipif(not COMPILED, reason="the loop is not compiled here (no numba, or turned off)")
+def test_compiled_and_python_play_the_same_lines() -> None:
+    cases = [[preset, redeals, 100 + 7 * redeals + (preset == "common")]
+             for preset in ("literal", "common") for redeals in range(4)]  # fmt: skip
+    here, python = both_ways(playout_lines, cases)
+    assert here == python
+    assert len(here) > 1000 and {v == 0 for v, *_ in here} == {True, False}  # wins and losses

@@ -305,7 +305,12 @@ def splits(T, node, up, down):
     rank ``u`` (0..14; 14: no card yet) the up side can end on, the lowest rank the down side can end
     on (0: no card yet; 15: none), 4 bits each. The stack splits when some ``u`` above ``up`` has
     a down side below ``down``."""
-    front = T[node * _NODE_INTS + _FRONT]
+    return front_splits(T[node * _NODE_INTS + _FRONT], up, down)
+
+
+@hot
+def front_splits(front, up, down):
+    """:func:`splits` of a stack whose frontier is ``front``."""
     for u in range(up + 1, 15):  # noqa: SIM110 (numba compiles no generator)
         if (front >> (4 * u) & 15) < down:
             return True

@@ -23,102 +23,57 @@ A playout's result is a *value*, lower is better: 1000 for each card left off th
 one for each card left on the waste (0 is a win). Of two dead ends with as many cards left, the one
 with fewer buried on the waste is nearer a win: ranking them so wins 94 deals of 5000-5299 at level
 1 where ranking by cards alone wins 86 (93 and 86 under the common rules).
+
+A policy is a value (:class:`Policy`); the playout runs as one loop over flat arrays
+(:mod:`.rollout`), compiled by numba where it is installed and the same code as Python otherwise.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ...games.crazy_quilt.search import (
-    FOUNDATION0,
-    HAND,
-    REDEAL,
-    SHIFT,
-    TURN,
-    WASTE,
-    SearchState,
-    free_cells,
-    narrow_of,
-)
-from .bound import waste_order_lost
+if TYPE_CHECKING:
+    from ...games.crazy_quilt.search import SearchState
 
-Policy = Callable[[SearchState], "int | None"]
+__all__ = [
+    "JUDGES", "PER_CARD", "PORTFOLIO", "SAFE_DIGGER", "Policy", "make_policy", "playout", "policy_move",
+]  # fmt: skip
 
-_FROM_HAND = HAND << SHIFT
-_FROM_WASTE = WASTE << SHIFT
-#: A playout's value per card left off the foundations (the rest counts cards left on the waste).
-PER_CARD = 1000
+
+@dataclass(frozen=True)
+class Policy:
+    """A playout policy: it tries the foundations (0..7: ``S+ H+ D+ C+ S- H- D- C-``) in ``order``
+    and digs towards the card each foundation takes now and the ``ahead`` cards after it; with
+    ``dig_any``, towards any card still held down (so ``ahead`` no longer matters); with ``safe``,
+    never by a dig that buries a card on the last pass's waste where it can no longer reach a
+    foundation (:func:`.bound.waste_order_lost`).
+
+    >>> Policy((4, 5, 6, 7, 0, 1, 2, 3), dig_any=True, safe=True)
+    Policy(order=(4, 5, 6, 7, 0, 1, 2, 3), ahead=1, dig_any=True, safe=True)
+    """
+
+    order: tuple[int, ...] = tuple(range(8))
+    ahead: int = 1
+    dig_any: bool = False
+    safe: bool = False
+
+    def __post_init__(self) -> None:
+        order = tuple(self.order)
+        if sorted(order) != list(range(8)):
+            raise ValueError(f"a policy's order names each foundation 0..7 once, not {order!r}")
+        if not isinstance(self.ahead, int) or self.ahead < 0:
+            raise ValueError(f"ahead must be a whole number from 0 up, not {self.ahead!r}")
+        object.__setattr__(self, "order", order)
+        object.__setattr__(self, "dig_any", bool(self.dig_any))
+        object.__setattr__(self, "safe", bool(self.safe))
 
 
 def make_policy(
     order: tuple[int, ...] = tuple(range(8)), ahead: int = 1, *, dig_any: bool = False, safe: bool = False
 ) -> Policy:
-    """A policy that tries the foundations (0..7: ``S+ H+ D+ C+ S- H- D- C-``) in ``order`` and digs
-    towards the card each foundation takes now and the ``ahead`` cards after it; with ``dig_any``,
-    towards any card still held down (so ``ahead`` no longer matters); with ``safe``, never by a dig
-    that buries a card on the last pass's waste where it can no longer reach a foundation
-    (:func:`.bound.waste_order_lost`)."""
-
-    def policy(s: SearchState) -> int | None:
-        if not s.out:
-            return None
-        fc = s.fcode
-        mask = s.mask
-        free = free_cells(mask)
-        hand = s.hand
-        wtop = s.waste & 63
-        cells = s.cells
-        quilt = None
-        blocked = 0  # cells holding a card a foundation takes now (or soon), not yet free
-        for j in order:
-            h = fc >> (4 * j) & 15
-            if h >= 13:
-                continue
-            face = (j & 3) * 13 + (h if j < 4 else 12 - h)
-            if hand == face + 1:
-                return _FROM_HAND | FOUNDATION0 + j
-            if wtop == face + 1:
-                return _FROM_WASTE | FOUNDATION0 + j
-            where = cells[face] & mask
-            if where & free:
-                if quilt is None:
-                    low = where & free & -(where & free)
-                    quilt = (low.bit_length() - 1) << SHIFT | FOUNDATION0 + j
-            else:
-                blocked |= where
-            step = 1 if j < 4 else -1
-            for _ in range(min(ahead, 12 - h)):  # the cards it takes after that one
-                face += step
-                blocked |= cells[face] & mask & ~free
-        if quilt is not None:
-            return quilt
-        if dig_any:
-            blocked = mask & ~free
-        if wtop and wtop != 63 and blocked:
-            f = wtop - 1
-            base = f - f % 13
-            builders = cells[base + (f + 1) % 13] | cells[base + (f - 1) % 13]
-            dig = free & narrow_of(blocked) & builders
-            careful = safe and not s.redeals and not waste_order_lost(s)
-            while dig:
-                low = dig & -dig
-                dig ^= low
-                m = (low.bit_length() - 1) << SHIFT | WASTE
-                if careful:
-                    record = s.apply(m)
-                    buries = waste_order_lost(s)
-                    s.undo(record)
-                    if buries:
-                        continue
-                return m
-        if s.stock:
-            return TURN
-        if s.redeals and (s.waste or hand):
-            return REDEAL
-        moves = s.moves()
-        return moves[0] if moves else None
-
-    return policy
+    """The :class:`Policy` of these options."""
+    return Policy(order, ahead, dig_any, safe)
 
 
 #: The policies the solver runs, best first.
@@ -148,19 +103,27 @@ SAFE_DIGGER: Policy = make_policy((4, 5, 6, 7, 0, 1, 2, 3), dig_any=True, safe=T
 JUDGES: tuple[Policy, ...] = (PORTFOLIO[0], PORTFOLIO[1], SAFE_DIGGER, *PORTFOLIO[2:])
 
 
+#: A playout's value per card left off the foundations (the rest counts cards left on the waste).
+PER_CARD = 1000
+
+
 def playout(s: SearchState, line: list[int] | None = None, policy: Policy = policy_move) -> tuple[int, int]:
-    """Play ``s`` to the end with ``policy``, appending the moves to ``line`` (if given), then put
-    ``s`` back. Returns (the end's value, see the module docstring; the moves played)."""
-    snap = s.snapshot()
-    n = 0
-    while True:
-        m = policy(s)
-        if m is None:
-            break
-        s.apply(m)
-        n += 1
-        if line is not None:
-            line.append(m)
-    value = s.out * PER_CARD + s.waste_size() if s.out else 0
-    s.restore(snap)
-    return value, n
+    """Play ``s`` to the end with ``policy``, appending the moves to ``line`` (if given); ``s`` is
+    left as it was. Returns (the end's value, see the module docstring; the moves played)."""
+    if not s.out:
+        return 0, 0
+    n, out, waste = (_play or _load())(s, policy.order, policy.ahead, policy.dig_any, policy.safe, line)
+    return (out * PER_CARD + waste if out else 0), n
+
+
+_play = None
+
+
+def _load():
+    """The loop, imported on the first playout: it loads numba where it is installed, which a
+    process that imports the players but plays no Crazy Quilt should not pay for."""
+    global _play
+    from .rollout import play_state
+
+    _play = play_state
+    return _play

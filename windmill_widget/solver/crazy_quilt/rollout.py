@@ -1,0 +1,301 @@
+"""Crazy Quilt's playout as a loop over flat integer arrays, written once to run compiled by numba or
+as plain Python (:mod:`windmill_widget.core.compiled`), with the same lines in both modes: the loop
+behind :func:`.playout.playout` (whose module docstring says how a policy plays).
+
+**The position as arrays.** A playout only ever turns the stock's top card, puts a card on the
+waste's top or takes it from there, so the stock and the waste are plain arrays of cards (a face
+plus one, :data:`...search.UNKNOWN` for a card a player cannot see) with their tops at the ends,
+made once a playout from the search model's packed stacks (read from their bytes, so that the
+numbers of 600 bits a stack can hold never reach the compiled code). The quilt is the search
+model's mask, and its faces and cells the loops' tables of :mod:`.kernel`.
+
+**The last pass's waste order** (:mod:`.bound`) that a ``safe`` policy checks before a dig is the
+kernel's: each suit's cards on the waste keep their *frontier* (:func:`.kernel.splits`) as a stack,
+one more entry a card put on the waste, one fewer a card taken off, so a check costs one look at
+the suit's top frontier instead of a pass over the waste. The stacks are kept on the last pass only,
+and only for a ``safe`` policy.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import lru_cache
+
+from ...core.compiled import COMPILED, as_array, hot, np
+from ...games.crazy_quilt.notation import SIZE
+from ...games.crazy_quilt.position import FOUNDATION_FULL
+from ...games.crazy_quilt.rules import MAX_REDEALS
+from ...games.crazy_quilt.search import FOUNDATION0, HAND, REDEAL, SHIFT, TURN, UNKNOWN, WASTE, SearchState
+from .kernel import _FRONT0, _frontier_after, _lowest, _word, free_cells, front_splits, geometry
+
+#: Room for a suit's cards on the waste (two decks), and the empty stack's frontier, in the frontier
+#: stacks: ``FR[suit * FRONT_ROOM + k]`` is the frontier of the suit's lowest ``k`` cards there.
+FRONT_ROOM = 27
+_NOT_LAST = (1 << 63) - 1  # a logical shift right of a 64-bit mask, whose sign bit numba shifts in
+_NOT_TOP_ROW = (1 << (64 - SIZE)) - 1
+
+
+@hot
+def unpack_into(B, n, out):
+    """The ``n`` cards of a search model's packed stack (:func:`...search.pack`, top card in the low
+    bits), given as its bytes ``B`` (little-endian, one byte of room past its last card), into
+    ``out[:n]``, bottom first."""
+    for k in range(n):
+        bit = 6 * k
+        i = bit >> 3
+        out[n - 1 - k] = ((int(B[i]) | int(B[i + 1]) << 8) >> (bit & 7)) & 63
+
+
+@hot
+def _narrow_of(G, cells):
+    """:func:`...search.narrow_of` over the masks of :func:`.kernel.geometry`."""
+    return (
+        ((cells & G[2]) << 1)
+        | (((cells & G[3]) >> 1) & _NOT_LAST)
+        | ((cells & G[4]) << SIZE)
+        | (((cells & G[5]) >> SIZE) & _NOT_TOP_ROW)
+    )
+
+
+@hot
+def _front_push(FR, card):
+    """Put ``card`` (a face plus one, a known one) on its suit's frontier stack."""
+    b = (card - 1) // 13 * FRONT_ROOM
+    k = FR[4 * FRONT_ROOM + (card - 1) // 13] + 1
+    FR[4 * FRONT_ROOM + (card - 1) // 13] = k
+    FR[b + k] = _frontier_after(FR[b + k - 1], (card - 1) % 13 + 1)
+
+
+@hot
+def _suit_lost(FR, suit, fcode):
+    """Whether ``suit``'s cards on the waste no longer split between its foundations."""
+    k = FR[4 * FRONT_ROOM + suit]
+    if k < 2:
+        return False
+    up = fcode >> (4 * suit) & 15
+    down = 14 - (fcode >> (4 * suit + 16) & 15)
+    return not front_splits(FR[suit * FRONT_ROOM + k], up, down)
+
+
+@hot
+def _fronts_from(FR, W, wn):
+    """The frontier stacks of the waste ``W[:wn]``."""
+    for suit in range(4):
+        FR[suit * FRONT_ROOM] = _FRONT0
+        FR[4 * FRONT_ROOM + suit] = 0
+    for i in range(wn):
+        if W[i] <= 52:
+            _front_push(FR, W[i])
+
+
+@hot
+def play_out(G, FACES, CELLS, ORDER, ahead, dig_any, safe, held, mask, fcode, hand, redeals, out, W, wn, K,
+             kn, FR, LINE):  # fmt: skip
+    """Play the position (the quilt ``mask``, the foundations' heights ``fcode``, ``hand``, the
+    ``redeals`` left, ``out`` cards off the foundations, the waste ``W[:wn]`` and the stock
+    ``K[:kn]``, tops last) to its end with the policy (``ORDER``: the foundations in the order tried;
+    ``ahead``, ``dig_any``, ``safe``: see :class:`.playout.Policy`), the moves into ``LINE``;
+    ``FR``: room for the frontier stacks (``5 * FRONT_ROOM`` ints). Returns (the moves played, the
+    cards left off the foundations, the cards left on the waste)."""
+    n = 0
+    track = safe and redeals == 0  # the frontier stacks are kept (the last pass of a safe policy)
+    if track:
+        _fronts_from(FR, W, wn)
+    while out:
+        free = free_cells(G, mask)
+        held_down = mask & ~free
+        wtop = W[wn - 1] if wn else 0
+        m = -1
+        quilt = -1
+        blocked = 0  # cells holding a card a foundation takes now (or soon), not yet free
+        for j in ORDER:
+            h = fcode >> (4 * j) & 15
+            if h >= FOUNDATION_FULL:
+                continue
+            face = (j & 3) * 13 + (h if j < 4 else 12 - h)
+            if hand == face + 1:
+                m = HAND << SHIFT | (FOUNDATION0 + j)
+                break
+            if wtop == face + 1:
+                m = WASTE << SHIFT | (FOUNDATION0 + j)
+                break
+            where = CELLS[face] & mask
+            if where & free:
+                if quilt < 0:
+                    low = where & free & -(where & free)
+                    quilt = _lowest(G, low) << SHIFT | (FOUNDATION0 + j)
+            else:
+                blocked |= where
+            if ahead:  # the cards it takes after that one
+                step = 1 if j < 4 else -1
+                for _ in range(ahead if ahead < 12 - h else 12 - h):
+                    face += step
+                    blocked |= CELLS[face] & held_down
+        if m < 0 and quilt >= 0:
+            m = quilt
+        if m < 0:
+            if dig_any:
+                blocked = held_down
+            if wtop and wtop != UNKNOWN and blocked:
+                f = wtop - 1
+                base = f - f % 13
+                builders = CELLS[base + (f + 1) % 13] | CELLS[base + (f + 12) % 13]
+                dig = free & _narrow_of(G, blocked) & builders
+                careful = track
+                if careful:  # nothing to spare where the waste's order has lost already
+                    for suit in range(4):
+                        if _suit_lost(FR, suit, fcode):
+                            careful = False
+                while dig:
+                    low = dig & -dig
+                    dig ^= low
+                    cell = _lowest(G, low)
+                    if careful:  # would the card dug out bury one of its suit for good?
+                        card = FACES[cell] + 1
+                        suit = (card - 1) // 13
+                        _front_push(FR, card)
+                        buries = _suit_lost(FR, suit, fcode)
+                        FR[4 * FRONT_ROOM + suit] -= 1
+                        if buries:
+                            continue
+                    m = cell << SHIFT | WASTE
+                    break
+        if m < 0:
+            if kn:
+                m = TURN
+            elif redeals and (wn or hand):
+                m = REDEAL
+            else:  # the first legal move left: none goes to a foundation here
+                wsuit = (wtop - 1) // 13 if 0 < wtop <= 52 else -1
+                rest = free
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    cell = _lowest(G, low)
+                    d = (FACES[cell] - wtop + 14) % 13  # a rank up or down, round the corner
+                    if FACES[cell] // 13 == wsuit and (d == 1 or d == 12):
+                        m = cell << SHIFT | WASTE
+                        break
+                if m < 0 and hand:
+                    m = HAND << SHIFT | WASTE
+                if m < 0:
+                    break
+        # the move
+        LINE[n] = m
+        n += 1
+        if m == TURN:
+            kn -= 1
+            top = K[kn]
+            if held:
+                if hand:  # the held card goes onto the waste when the next card is turned
+                    W[wn] = hand
+                    wn += 1
+                    if track and hand <= 52:
+                        _front_push(FR, hand)
+                hand = top
+            else:
+                W[wn] = top
+                wn += 1
+                if track and top <= 52:
+                    _front_push(FR, top)
+        elif m == REDEAL:
+            if hand:
+                W[wn] = hand
+                wn += 1
+                hand = 0
+            for i in range(wn):  # the card turned first comes up first again
+                K[i] = W[wn - 1 - i]
+            kn = wn
+            wn = 0
+            redeals -= 1
+            track = safe and redeals == 0
+            if track:
+                _fronts_from(FR, W, 0)
+        else:
+            src = m >> SHIFT
+            dst = m & ((1 << SHIFT) - 1)
+            if src == WASTE:
+                wn -= 1
+                card = W[wn]
+                if track and card <= 52:
+                    FR[4 * FRONT_ROOM + (card - 1) // 13] -= 1
+            elif src == HAND:
+                card = hand
+                hand = 0
+            else:
+                mask &= ~(1 << src)
+                card = FACES[src] + 1
+            if dst == WASTE:
+                W[wn] = card
+                wn += 1
+                if track and card <= 52:
+                    _front_push(FR, card)
+            else:
+                fcode += 1 << (4 * (dst - FOUNDATION0))
+                out -= 1
+    return n, out, wn
+
+
+_G = geometry()
+#: Room in a playout's line besides two moves a card off the foundations per pass (a turn, the held
+#: card to the waste): each quilt card to the waste, each card to a foundation, the redeals.
+_LONGEST = 64 + 104 + 8
+
+
+@lru_cache(maxsize=64)
+def _tables(faces: tuple[int, ...]) -> tuple[object, object]:
+    """The faces dealt to the quilt's cells and the cells each face was dealt to, as the loop takes
+    them (made once a deal: a sampling player's guesses share their quilt)."""
+    cells = [0] * 52
+    for i, f in enumerate(faces):
+        if f >= 0:
+            cells[f] |= 1 << i
+    return as_array(faces), as_array([_word(c) for c in cells])
+
+
+def _zeros(size: int) -> object:
+    """``size`` zeros as the loop takes them (not :func:`...core.compiled.int_array`, whose call
+    into compiled code costs more than the allocation)."""
+    return np.zeros(size, np.int64) if COMPILED else [0] * size
+
+
+_SCRATCH = threading.local()  # each thread's arrays, made once: W, K, FR, LINE
+
+
+def _scratch(room: int, longest: int) -> tuple:
+    """This thread's arrays for a playout, with ``room`` cards in the waste and the stock and room
+    for a line of ``longest`` moves (made anew where the last ones were too small)."""
+    arrays = getattr(_SCRATCH, "arrays", None)
+    if arrays is None or len(arrays[0]) < room or len(arrays[3]) < longest:
+        room = max(room, 2 * 52 + 1)
+        longest = max(longest, _LONGEST + 2 * room * (MAX_REDEALS + 1))
+        arrays = _SCRATCH.arrays = (_zeros(room), _zeros(room), _zeros(5 * FRONT_ROOM), _zeros(longest))
+    return arrays
+
+
+def _cards(code: int, n: int) -> object:
+    """A packed stack's bytes, as :func:`unpack_into` reads them."""
+    data = code.to_bytes((6 * n + 7) // 8 + 1, "little")
+    return np.frombuffer(data, np.uint8) if COMPILED else data
+
+
+def play_state(
+    s: SearchState, order: tuple[int, ...], ahead: int, dig_any: bool, safe: bool, line: list[int] | None
+) -> tuple[int, int, int]:
+    """:func:`play_out` from the search model's position ``s`` (left as it was), the moves appended
+    to ``line`` (if given): (the moves played, the cards left off the foundations, those on the
+    waste)."""
+    nw = s.waste_size()
+    nk = s.stock_left()
+    room = s.out + 1  # every card off the foundations may end on the waste, or in the stock
+    W, K, FR, LINE = _scratch(room, _LONGEST + 2 * room * (s.redeals + 1))
+    unpack_into(_cards(s.waste, nw), nw, W)
+    unpack_into(_cards(s.stock, nk), nk, K)
+    faces, cells = _tables(s.faces)
+    n, out, wn = play_out(
+        _G, faces, cells, order, ahead, dig_any, safe, bool(s.held), _word(s.mask), s.fcode, s.hand,
+        s.redeals, s.out, W, nw, K, nk, FR, LINE,
+    )  # fmt: skip
+    if line is not None:
+        line.extend(LINE[:n].tolist() if COMPILED else LINE[:n])
+    return int(n), int(out), int(wn)
