@@ -372,3 +372,13 @@ def test_a_margin_leaves_close_calls_to_tips() -> None:
     assert "margin=1" in repr(quilt_players.sampling_player(margin=1))
     with pytest.raises(ValueError, match="margin must be a whole number"):
         quilt_players.QuiltSampling(margin=-1)
+
+
+def test_the_hints_warm_up_loads_its_playouts_and_solver() -> None:
+    """What a Crazy Quilt board runs in the background when it opens (see test_widget): after it,
+    the playouts' loop is loaded, and so is the solver's where it is compiled."""
+    from windmill_widget.solver.crazy_quilt import exhaustive, playout
+
+    quilt_players.lookahead.warm_up()
+    assert playout._play is not None
+    assert bool(exhaustive._warm) == exhaustive.COMPILED

@@ -336,6 +336,35 @@ def test_hint_gives_the_players_reason_on_request() -> None:
     assert "detail" not in board.state["message"]  # a move's line has no reasoning to show
 
 
+def test_a_quilt_board_loads_its_hints_compiled_code_early(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first Hint on a Crazy Quilt board with numba waited a second or more for the compiled
+    playouts and solver to load (several the first time ever): the board asks the Hint's player to
+    load them in a thread of its own when it opens, once a process; Windmill's Hint has nothing to
+    load, and no thread starts for it."""
+    import threading
+
+    from windmill_widget import widget
+    from windmill_widget.strategies import default_strategy
+
+    loaded = threading.Event()
+    threads: list[str] = []
+
+    def warm_up() -> None:
+        threads.append(threading.current_thread().name)
+        loaded.set()
+
+    monkeypatch.setattr(widget, "_warming", set())
+    monkeypatch.setattr(default_strategy.players["crazy-quilt"], "warm_up", warm_up)
+    started = threading.active_count()
+    WindmillWidget(seed=1)
+    assert threading.active_count() == started
+    QuiltWidget(seed=1)
+    assert loaded.wait(10)
+    QuiltWidget(seed=2)
+    assert threads == ["windmill-widget-warm-up-crazy-quilt"]
+    assert widget._warming == {"windmill", "crazy-quilt"}
+
+
 def test_cell_api_and_board_share_one_game(w: WindmillWidget) -> None:
     front_end(w, intent(w, "move", move="e1>nw"))
     assert w.game.pile("nw")[-1].rank == 13

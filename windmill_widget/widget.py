@@ -44,6 +44,7 @@ import math
 import numbers
 import pathlib
 import random
+import threading
 from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from typing import Any
 
@@ -61,6 +62,7 @@ from .core.text import excerpt, shorten
 from .fallback import PICTURE_NOTE, PICTURE_NOTE_CLOSED, picture_note, with_fallback
 from .guard import call_guarded
 from .lab.session import SessionStats
+from .runtime import can_start_threads
 from .strategies import board_players, default_strategy
 
 _STATIC = pathlib.Path(__file__).parent / "static"
@@ -336,6 +338,7 @@ class PatienceWidget(anywidget.AnyWidget):
         self.meta = _meta(self._game)
         self.on_msg(self._on_front_end_msg)
         self._publish()
+        _warm_up_hint(self._game.name)
 
     def _check_game(self, game: Any) -> None:
         if not isinstance(game, PatienceGame):
@@ -1265,6 +1268,22 @@ def _deal_name(game: PatienceGame) -> str:
     if game.pysolfc is not None:
         return f"PySolFC deal {game.pysolfc}"
     return "a staged position" if game.seed is None else f"seed {game.seed}"
+
+
+_warming: set[str] = set()  # the games whose Hint player was asked to load its compiled code
+
+
+def _warm_up_hint(game: str) -> None:
+    """Let the Hint's player of ``game`` load its compiled code in a background thread, once a
+    process, so that the board's first Hint does not wait for it (Crazy Quilt's with numba: about
+    a second in a new process, several the first time ever). Nothing under Pyodide (no threads,
+    no numba), nor for a player with nothing to load."""
+    if game in _warming or not can_start_threads():
+        return
+    _warming.add(game)
+    warm_up = getattr(default_strategy.players.get(game), "warm_up", None)
+    if callable(warm_up):
+        threading.Thread(target=warm_up, name=f"windmill-widget-warm-up-{game}", daemon=True).start()
 
 
 class WindmillWidget(PatienceWidget):

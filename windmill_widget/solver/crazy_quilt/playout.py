@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "JUDGES", "PER_CARD", "PORTFOLIO", "SAFE_DIGGER", "Policy", "make_policy", "playout", "policy_move",
+    "warm_up",
 ]  # fmt: skip
 
 
@@ -117,6 +118,16 @@ def playout(s: SearchState, line: list[int] | None = None, policy: Policy = poli
 
 
 _play = None
+
+
+def warm_up() -> None:
+    """Load the compiled playout loop now: with numba, about a second in a new process and several
+    the first time ever (it compiles then), which a board does in the background when it opens, so
+    that its first Hint does not wait for it. As Python (no numba) it costs one short playout."""
+    from ...games.crazy_quilt import QuiltGame
+    from ...games.crazy_quilt.search import SearchState
+
+    playout(SearchState.from_game(QuiltGame(seed=0)), [])
 
 
 def _load():

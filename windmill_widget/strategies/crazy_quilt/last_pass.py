@@ -68,6 +68,18 @@ class Recall:
     def __repr__(self) -> str:
         return f"<player {self.__name__}>"
 
+    def warm_up(self) -> None:
+        """Load the compiled code this player runs (the solver it asks after the redeal, and what
+        ``before`` loads, if it says) now, not on its first move: a board does this in the
+        background when it opens (with numba, about a second in a new process; nothing to load
+        without it)."""
+        from ...solver.crazy_quilt.exhaustive import warm_up  # imported when first needed
+
+        warm_up()
+        before = getattr(self.before, "warm_up", None)
+        if callable(before):
+            before()
+
     def knows(self, view: QuiltView) -> bool:
         """Does the player know the stock's order in ``view``?"""
         self._remember(view)

@@ -90,6 +90,12 @@ class QuiltSampling:
     def __call__(self, view: QuiltView) -> QuiltMove:
         return self.tally(view).move
 
+    def warm_up(self) -> None:
+        """Load the compiled playouts now (see :meth:`.last_pass.Recall.warm_up`)."""
+        from ...solver.crazy_quilt.playout import warm_up
+
+        warm_up()
+
     def value(self, s: SearchState) -> int:
         """A guess's value after a candidate move: the best end its playouts reach (lower is better,
         0 a win; :func:`~windmill_widget.solver.crazy_quilt.playout.playout`)."""
