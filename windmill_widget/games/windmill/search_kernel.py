@@ -45,6 +45,7 @@ True
 
 from __future__ import annotations
 
+from ...core import int_table
 from ...core.compiled import hot, int_array, jit
 from .search import (
     CENTRE_NEEDS,
@@ -82,33 +83,10 @@ def trie_new(cap):
     return T, TH, TC
 
 
-@hot
-def _trie_slot(TH, key):
-    mask = (len(TH) >> 1) - 1
-    i = ((key * 0x9E3779B97F4A7C1) >> 20) & mask
-    while TH[2 * i] != 0 and TH[2 * i] != key + 1:
-        i = (i + 1) & mask
-    return 2 * i
-
-
 @jit
 def trie_room(T, TH, TC, need):
     """``(T, TH)``, grown if fewer than ``need`` new nodes would fit."""
-    cap = len(T) // _NODE
-    if TC[0] + need <= cap:
-        return T, TH
-    while TC[0] + need > cap:
-        cap *= 2
-    T2 = int_array(cap * _NODE)
-    for i in range(TC[0] * _NODE):
-        T2[i] = T[i]
-    TH2 = int_array(4 * cap)
-    for i in range(0, len(TH), 2):
-        if TH[i] != 0:
-            s = _trie_slot(TH2, TH[i] - 1)
-            TH2[s] = TH[i]
-            TH2[s + 1] = TH[i + 1]
-    return T2, TH2
+    return int_table.trie_grown(T, TH, TC, need, _NODE)
 
 
 @hot
@@ -116,7 +94,7 @@ def trie_child(T, TH, TC, node, r):
     """The waste ``node`` with a card of rank ``r`` on top (made if new; :func:`trie_room` must
     have left room for it)."""
     key = node << 4 | r
-    s = _trie_slot(TH, key)
+    s = int_table.slot(TH, key)
     if TH[s] != 0:
         return TH[s + 1]
     child = TC[0]

@@ -31,6 +31,7 @@ other moves, in the search model's order (the Python search tried the playout po
 
 from __future__ import annotations
 
+from ...core import int_table
 from ...core.compiled import COMPILED, as_array, grown, hot, int_array, jit
 from ...games.crazy_quilt.notation import NCELLS, SIZE
 from ...games.crazy_quilt.position import FOUNDATION_FULL, NARROW
@@ -125,40 +126,17 @@ def trie_new(cap):
     return T, TH, TC
 
 
-@hot
-def _trie_slot(TH, key):
-    mask = (len(TH) >> 1) - 1
-    i = ((key * 0x9E3779B97F4A7C1) >> 20) & mask
-    while TH[2 * i] != 0 and TH[2 * i] != key + 1:
-        i = (i + 1) & mask
-    return 2 * i
-
-
 @jit
 def trie_room(T, TH, TC, need):
     """``(T, TH)``, grown if fewer than ``need`` new nodes would fit."""
-    cap = len(T) // _NODE_INTS
-    if TC[0] + need <= cap:
-        return T, TH
-    while TC[0] + need > cap:
-        cap *= 2
-    T2 = int_array(cap * _NODE_INTS)
-    for i in range(TC[0] * _NODE_INTS):
-        T2[i] = T[i]
-    TH2 = int_array(4 * cap)
-    for i in range(0, len(TH), 2):
-        if TH[i] != 0:
-            s = _trie_slot(TH2, TH[i] - 1)
-            TH2[s] = TH[i]
-            TH2[s + 1] = TH[i + 1]
-    return T2, TH2
+    return int_table.trie_grown(T, TH, TC, need, _NODE_INTS)
 
 
 @hot
 def _made(T, TH, TC, node, card):
     """The node ``node`` with ``card`` on top, made if new, and whether it was (``(child, new)``)."""
     key = node << 6 | card
-    s = _trie_slot(TH, key)
+    s = int_table.slot(TH, key)
     if TH[s] != 0:
         return TH[s + 1], False
     child = TC[0]
@@ -231,27 +209,11 @@ def turned_over(T, TH, TC, waste, hand):
     return stock
 
 
-@hot
-def _redeal_slot(R, key):
-    """Where the redeal of ``key`` (``waste << 6 | hand``) is in the table of redeals made (two ints
-    a slot: the key plus one, the stock), else an empty slot for it."""
-    mask = (len(R) >> 1) - 1
-    i = ((key * 0x9E3779B97F4A7C1) >> 20) & mask
-    while R[2 * i] != 0 and R[2 * i] != key + 1:
-        i = (i + 1) & mask
-    return 2 * i
-
-
 @jit
 def redeals_grown(R):
-    """The table of redeals made, twice as big, every entry kept."""
-    R2 = int_array(2 * len(R))
-    for i in range(0, len(R), 2):
-        if R[i] != 0:
-            s = _redeal_slot(R2, R[i] - 1)
-            R2[s] = R[i]
-            R2[s + 1] = R[i + 1]
-    return R2
+    """The table of redeals made (``waste << 6 | hand`` to the stock, see :mod:`...core.int_table`),
+    twice as big, every entry kept."""
+    return int_table.resized(R, 2 * len(R))
 
 
 @hot
@@ -259,7 +221,7 @@ def redealt(T, TH, TC, R, C, waste, hand):
     """:func:`turned_over`, kept: the search redeals the same waste from many positions (on literal
     deal 0 some five times each), and each redeal pushes every card of the waste."""
     key = waste << 6 | hand
-    s = _redeal_slot(R, key)
+    s = int_table.slot(R, key)
     if R[s] != 0:
         return R[s + 1]
     stock = turned_over(T, TH, TC, waste, hand)
