@@ -25,8 +25,6 @@ from __future__ import annotations
 
 from .compiled import hot, int_array, jit
 
-__all__ = ["resized", "slot", "trie_grown"]
-
 
 @hot
 def slot(table, key):

@@ -26,7 +26,8 @@ height are the same position: :func:`key_head` sorts the corners.
 
 The trie is three arrays: ``T`` (four ints a node: parent, top card's rank, length, and the counts
 of each rank in it, 4 bits a rank), ``TH`` (a hash table from ``parent << 4 | rank`` to the child,
-two ints a slot) and ``TC`` (``TC[0]``: the number of nodes). :func:`trie_room` grows it.
+two ints a slot: :mod:`~windmill_widget.core.int_table`) and ``TC`` (``TC[0]``: the number of
+nodes). :func:`trie_room` grows it.
 
 >>> from windmill_widget import Game
 >>> state = SearchState.from_game(Game(seed=1))
