@@ -22,17 +22,15 @@ from windmill_widget.games.crazy_quilt import CELLS, FOUNDATIONS
 from windmill_widget.games.crazy_quilt.search import (
     FOUNDATION0,
     SHIFT,
-    UNKNOWN,
     WASTE,
     SearchState,
     concrete_move,
-    pack,
 )
 from windmill_widget.solver import Certificate, Proof, Solution, solve
 from windmill_widget.solver.crazy_quilt.bound import waste_order_lost
 from windmill_widget.solver.crazy_quilt.exhaustive import Exhaustive
-from windmill_widget.solver.crazy_quilt.safe import safe_move
-from windmill_widget.solver.crazy_quilt.suits import _by_suit, suit_relaxation_lost
+from windmill_widget.solver.crazy_quilt.kernel import Kernel
+from windmill_widget.solver.crazy_quilt.suits import suit_relaxation_lost
 
 PRESETS = {"literal": QuiltRules.literal(), "common": QuiltRules.common()}
 #: Both readings with each number of redeals the rules allow.
@@ -81,6 +79,16 @@ def endgame(rng: random.Random, rules: QuiltRules, cards_out: int) -> QuiltGame:
         if rng.random() < 0.7
         else rng.randint(0, rules.redeals),  # mostly the last pass
     )
+
+
+def lost_suit(game: QuiltGame) -> str | None:
+    """The suit relaxation's certificate for ``game``'s position (``None``: none)."""
+    return suit_relaxation_lost(SearchState.from_game(game))[0]
+
+
+def safe_move(state: SearchState) -> int | None:
+    """The exhaustive search's safe move at ``state`` (the one move it searches there), or ``None``."""
+    return Kernel(state).safe_move()
 
 
 def replays_to_a_win(game: QuiltGame, sol: Solution) -> bool:
@@ -167,7 +175,7 @@ def test_the_suit_relaxation_never_refutes_a_winnable_endgame(
     seed: int, rules: QuiltRules, cards_out: int
 ) -> None:
     game = endgame(random.Random(seed), rules, cards_out)
-    suit = suit_relaxation_lost(SearchState.from_game(game))
+    suit = lost_suit(game)
     if suit is not None:
         assert not brute_force_winnable(game), repr(game)
         sol = solve(game, max_nodes=10)  # at once, by a certificate (the cheaper ones are tried first)
@@ -183,7 +191,7 @@ def test_the_suit_relaxation_is_exact_when_one_suit_is_left_off_the_quilt(
     # Nothing is relaxed then, so its verdict must be the brute force's both ways: this checks its
     # turns, redeals and held card against the engine's.
     game = one_suit(random.Random(seed), rules, 9)
-    lost = suit_relaxation_lost(SearchState.from_game(game)) is not None
+    lost = lost_suit(game) is not None
     assert lost == (not brute_force_winnable(game)), repr(game)
 
 
@@ -203,11 +211,10 @@ def test_the_suit_relaxation_bites_on_staged_and_fresh_deals() -> None:
     for rules in bitten:
         for _ in range(100):
             game = one_suit(rng, rules, 9)
-            bitten[rules] += suit_relaxation_lost(SearchState.from_game(game)) is not None
+            bitten[rules] += lost_suit(game) is not None
     assert all(n >= 10 for n in bitten.values()), bitten  # so the tests above test it
     # From a fresh deal without a redeal it proves about a third lost (measured: 60 of deals 0-199).
-    fresh = [suit_relaxation_lost(SearchState.from_game(QuiltGame(seed=n, rules=QuiltRules(redeals=0))))
-             for n in range(12)]  # fmt: skip
+    fresh = [lost_suit(QuiltGame(seed=n, rules=QuiltRules(redeals=0))) for n in range(12)]
     assert sum(s is not None for s in fresh) >= 2, fresh
 
 
@@ -238,7 +245,8 @@ def test_the_small_games_last_pass_is_cut_by_its_waste_order() -> None:
                      "C-": ["KC", "QC", "JC", "TC", "9C", "8C", "7C", "6C", "5C", "4C", "3C"]},
         waste=["9C", "2C", "AC", "QC", "JC"], stock=["5H", "TC"], redeals_used=1,
     )  # fmt: skip
-    assert suit_relaxation_lost(SearchState.from_game(game), 1) == "C"  # a budget of one position
+    suit, units = suit_relaxation_lost(SearchState.from_game(game), 1)  # a budget of one position a suit
+    assert suit == "C" and units <= 4
     assert not brute_force_winnable(game)
 
 
@@ -249,25 +257,16 @@ def test_a_check_cut_short_by_the_budget_is_not_remembered() -> None:
         foundations={"S+": [f"{r}S" for r in RANKS], "S-": [f"{r}S" for r in "KQJT9876"]},
         waste=["3S", "5S", "2S", "AS"], stock=["4S"], rules=QuiltRules.common(),
     )  # fmt: skip
-    state, cache, work = SearchState.from_game(game), {}, [0]
-    assert suit_relaxation_lost(state, 0, cache, work) is None and work == [0]
-    assert suit_relaxation_lost(state, cache=cache, work=work) == "S" and work[0] > 0
+    kernel = Kernel(SearchState.from_game(game))  # its table of small games is the search's
+    assert kernel.suit_lost(0) is None and kernel.work == 0
+    assert kernel.suit_lost() == 0 and kernel.work > 0  # spades
 
 
-@settings(max_examples=60, deadline=None, derandomize=True, database=None)
-@given(faces=st.lists(st.integers(0, 51), max_size=40))
-def test_a_stacks_suits_are_its_faces_split_in_order(faces: list[int]) -> None:
-    code = pack(faces)  # bottom first, as a waste is read; a stock reads top first
-    by_suit = [tuple(f for f in faces if f // 13 == suit) for suit in range(4)]
-    assert _by_suit(code, True) == tuple(by_suit)
-    assert _by_suit(code, False) == tuple(t[::-1] for t in by_suit)
-    assert _by_suit(pack([*faces, UNKNOWN - 1]), False) is None  # a card the player cannot see
-
-
-def test_the_suit_relaxation_says_nothing_about_a_hidden_stock() -> None:
+def test_the_suit_relaxation_refuses_a_hidden_stock() -> None:
     game = QuiltGame(seed=1, rules=QuiltRules(redeals=0))
-    assert suit_relaxation_lost(SearchState.from_game(game)) is not None
-    assert suit_relaxation_lost(SearchState.from_view(game.view())) is None
+    assert lost_suit(game) is not None
+    with pytest.raises(ValueError, match="hides"):  # a player's mirror: the search reads the stock
+        suit_relaxation_lost(SearchState.from_view(game.view()))
 
 
 # -- safe moves -----------------------------------------------------------------------------------
@@ -429,10 +428,9 @@ def test_no_proof_of_loss_along_a_winning_line(seed: int, rules: QuiltRules) -> 
     sol = solve(game, max_nodes=40_000)
     assume(sol.result == "won")
     g = game.copy()
-    cache: dict = {}  # as the exhaustive search keeps it
     for i, move in enumerate(sol.moves):
         state = SearchState.from_game(g)
-        assert suit_relaxation_lost(state, cache=cache) is None and not waste_order_lost(state), f"move {i}"
+        assert suit_relaxation_lost(state)[0] is None and not waste_order_lost(state), f"move {i}"
         g.play(move)
     assert g.status == "won"
 

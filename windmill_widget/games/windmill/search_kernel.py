@@ -26,7 +26,8 @@ height are the same position: :func:`key_head` sorts the corners.
 
 The trie is three arrays: ``T`` (four ints a node: parent, top card's rank, length, and the counts
 of each rank in it, 4 bits a rank), ``TH`` (a hash table from ``parent << 4 | rank`` to the child,
-two ints a slot) and ``TC`` (``TC[0]``: the number of nodes). :func:`trie_room` grows it.
+two ints a slot: :mod:`~windmill_widget.core.int_table`) and ``TC`` (``TC[0]``: the number of
+nodes). :func:`trie_room` grows it.
 
 >>> from windmill_widget import Game
 >>> state = SearchState.from_game(Game(seed=1))
@@ -45,6 +46,7 @@ True
 
 from __future__ import annotations
 
+from ...core import int_table
 from ...core.compiled import hot, int_array, jit
 from .search import (
     CENTRE_NEEDS,
@@ -82,33 +84,10 @@ def trie_new(cap):
     return T, TH, TC
 
 
-@hot
-def _trie_slot(TH, key):
-    mask = (len(TH) >> 1) - 1
-    i = ((key * 0x9E3779B97F4A7C1) >> 20) & mask
-    while TH[2 * i] != 0 and TH[2 * i] != key + 1:
-        i = (i + 1) & mask
-    return 2 * i
-
-
 @jit
 def trie_room(T, TH, TC, need):
     """``(T, TH)``, grown if fewer than ``need`` new nodes would fit."""
-    cap = len(T) // _NODE
-    if TC[0] + need <= cap:
-        return T, TH
-    while TC[0] + need > cap:
-        cap *= 2
-    T2 = int_array(cap * _NODE)
-    for i in range(TC[0] * _NODE):
-        T2[i] = T[i]
-    TH2 = int_array(4 * cap)
-    for i in range(0, len(TH), 2):
-        if TH[i] != 0:
-            s = _trie_slot(TH2, TH[i] - 1)
-            TH2[s] = TH[i]
-            TH2[s + 1] = TH[i + 1]
-    return T2, TH2
+    return int_table.trie_grown(T, TH, TC, need, _NODE)
 
 
 @hot
@@ -116,7 +95,7 @@ def trie_child(T, TH, TC, node, r):
     """The waste ``node`` with a card of rank ``r`` on top (made if new; :func:`trie_room` must
     have left room for it)."""
     key = node << 4 | r
-    s = _trie_slot(TH, key)
+    s = int_table.slot(TH, key)
     if TH[s] != 0:
         return TH[s + 1]
     child = TC[0]

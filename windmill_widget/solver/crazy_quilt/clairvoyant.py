@@ -65,8 +65,8 @@ def solve(game: QuiltGame, *, max_seconds: float | None = None, max_nodes: int |
         return Solution("lost", (), 0, clock.now() - t0, "exhaustive")
     if waste_order_lost(state):
         return Solution("lost", (), 1, clock.now() - t0, "waste-order")
-    work = [0]  # the relaxed positions searched, counted in the units of work
-    suit = suit_relaxation_lost(state, work=work)
+    suit, relaxed = suit_relaxation_lost(state)
+    work = [relaxed]  # the relaxed positions searched, counted in the units of work
     if suit is not None:  # the certificate: the suit whose small game cannot be won
         return Solution("lost", (), 1 + work[0], clock.now() - t0, "suit-relaxation", {"suit": suit})
     dfs = Exhaustive(SearchState.from_game(game), work)

@@ -12,11 +12,53 @@ positions after a turn, a redeal or a card put onto the waste that the suit rela
 games' answers are kept, as most moves leave them alone). (Checking after the plays to a foundation
 too was measured, in the Python search this one replaced: on deal 9, literal, the search to its proof
 of loss visited 190,725 positions instead of 191,037, and took longer.) A position with a safe move
-(:mod:`.safe`) searches that move alone.
+(below) searches that move alone.
 
 The loop is :mod:`.kernel`'s, compiled by numba where it is installed (as Python otherwise, with the
 same verdicts and counts). It runs in slices (``run`` returns ``None`` when its slice is used up), so
 the solver can interleave it with the nested search.
+
+**Safe moves** are plays to a foundation that lose nothing, so the search plays them and tries
+nothing else there (as Solvitaire's automatic foundation moves do); :func:`.kernel.safe_move` finds
+them. A card ``X`` (rank ``r``, suit ``s``) that its suit's up-foundation takes now, when the
+down-foundation already holds an ``r`` (its top rank ``d <= r``), can only ever go up: the other
+``r`` is placed. Playing it at once is safe, by rewriting any winning line ``L`` into one ``L'``
+that starts with it. ``L'`` replays ``L`` without a set ``M`` of the suit's cards, which ``L'``
+has already placed (at first ``M = {X}``); it skips ``L``'s moves of ``M``'s cards (a turn of one
+is skipped, and in the literal reading "hand>waste" stands in for the turn that took one into
+the hand; a redeal of nothing but ``M``'s cards is skipped, which only leaves ``L'`` a redeal more).
+Everything else is legal in ``L'`` as in ``L``: ``L'``'s quilt has fewer cards (so more of them
+free), its waste and stock are ``L``'s without ``M``'s cards (so the same top, unless ``L``'s is
+one of ``M``'s), and the only card ``L`` could play onto the suit's foundations before it catches
+up is one of ``M``'s. Left: a card ``C`` that ``L`` builds from the quilt onto one of ``M``'s.
+Its rank is one off, and a face whose other copy is placed cannot be ``C``, so ``C`` is
+
+* the ``r+1`` (or next above ``M``): ``L'``'s up-foundation takes it now, so ``L'`` plays it up
+  and it joins ``M``;
+* the other ``r-1``, when ``d == r``: ``L'``'s down-foundation takes it now (it is the last
+  ``r-1``), and it joins ``M``; likewise on down from there;
+* an ace onto a king of ``M`` (or a king onto an ace of ``M``): ranks are circular on the waste,
+  and ``L'`` may have no way to move it. So a king goes up by this rule only once the suit's ace
+  (the one still to go down) has left the quilt, an ace goes down only once the king has, and for
+  the other cards, with a redeal left, the rule waits while the suit's king *and* ace are both in
+  the quilt (``M``'s cards other than ``X`` come from the quilt). On the last pass no such chain is in a
+  winning line at all: a card built on ``X`` leaves the waste only after ``X``, or (the ``r-1``)
+  for the down-foundation, and ``L'`` plays that one there directly.
+
+The mirror case, a card the down-foundation takes while the up-foundation holds its rank, is the
+same argument upside down. ``tests/test_quilt_solver.py`` checks the rule against the engine's
+brute force on staged positions of both readings and 0-3 redeals (a position with a safe move is
+won exactly when the position after it is), including the king-and-ace chains that make the
+exclusions necessary.
+
+>>> from windmill_widget import QuiltGame, QuiltRules
+>>> from windmill_widget.games.crazy_quilt.search import concrete_move
+>>> game = QuiltGame.from_position(  # spades: up to the 7, down to the 6; the 8 is free
+...     foundations={"S+": ["AS", "2S", "3S", "4S", "5S", "6S", "7S"],
+...                  "S-": ["KS", "QS", "JS", "TS", "9S", "8S", "7S", "6S"]},
+...     quilt={"a1": "8S", "a2": "5S"}, rules=QuiltRules(redeals=0))
+>>> str(concrete_move(None, Kernel(SearchState.from_game(game)).safe_move()))
+'a1>S+'
 """
 
 from __future__ import annotations
@@ -53,7 +95,7 @@ class Exhaustive:
     """
 
     def __init__(self, state: SearchState, work: list[int] | None = None, *, safe: bool = True) -> None:
-        #: whether a position with a safe move (:mod:`.safe`) searches that move alone
+        #: whether a position with a safe move (see the module's text) searches that move alone
         self.safe = safe
         #: the suit relaxation's positions searched (a one-item list, added to when given)
         self.work = [0] if work is None else work

@@ -4,9 +4,11 @@ counts of work in both modes.
 
 It is :mod:`.exhaustive`'s search: the search model's positions and moves
 (:class:`~...games.crazy_quilt.search.SearchState`, whose masks and tables it is given, not a copy
-of them), the safe moves of :mod:`.safe`, the last pass's waste order of :mod:`.bound` and the suit
-relaxation of :mod:`.suits`, each written here in the arrays' terms and checked against its Python
-model by ``tests/test_quilt_kernel.py``.
+of them), the safe moves (:mod:`.exhaustive` says why they are safe), the last pass's waste order of
+:mod:`.bound` and the suit relaxation of :mod:`.suits`, written here in the arrays' terms. The moves
+and the waste order are checked against their Python models (the search model and :mod:`.bound`,
+which the playout policies use) by ``tests/test_quilt_kernel.py``; the safe moves and the small
+games, which have no Python twin, against the brute force by ``tests/test_quilt_solver.py``.
 
 **Exact keys.** A position is a row of four ints: the quilt's mask (64 bits: an int64 when compiled,
 its top cell the sign bit), a head (the foundations' heights, 4 bits each; the card in hand,
@@ -31,12 +33,22 @@ other moves, in the search model's order (the Python search tried the playout po
 
 from __future__ import annotations
 
+from ...core import int_table
 from ...core.compiled import COMPILED, as_array, grown, hot, int_array, jit
 from ...games.crazy_quilt.notation import NCELLS, SIZE
 from ...games.crazy_quilt.position import FOUNDATION_FULL, NARROW
-from ...games.crazy_quilt.search import FOUNDATION0, FULL, HAND, REDEAL, SHIFT, TURN, WASTE, narrow_masks
+from ...games.crazy_quilt.search import (
+    FOUNDATION0,
+    FULL,
+    HAND,
+    REDEAL,
+    SHIFT,
+    TURN,
+    UNKNOWN,
+    WASTE,
+    narrow_masks,
+)
 from ..compiled_clock import read
-from .suits import SUIT_BUDGET
 
 # -- the trie of card stacks ----------------------------------------------------------------------
 # Ints a node: parent, card (face + 1), length, the stack's cards of each suit (4 nodes), and its
@@ -62,6 +74,8 @@ _NODES_SHIFT = 31  # the waste's node, and the stock's from this bit, in one int
 # The small games' table: three ints a slot (two of key, the value).
 _SMALL_LOST, _SMALL_WON, _SMALL_NONE = 1, 2, 3
 _SMALL_ROOM = 4  # a table is too full to go on: nothing concluded, the caller grows it and calls again
+#: Positions of the small game one suit may search before the check gives up (no conclusion).
+SUIT_BUDGET = 20_000
 # The counters, kept in one array between slices.
 _D, _POSITIONS, _PRUNED, _WORK, _SEEN, _MEMO, _REDEALS = range(7)
 # What a slice ended with.
@@ -116,7 +130,8 @@ def free_cells(G, mask):
 @jit
 def trie_new(cap):
     """An empty trie with room for ``cap`` nodes (a power of two): ``(T, TH, TC)`` (the nodes, a
-    hash table from ``parent << 6 | card`` to the child, two ints a slot, and the count of nodes)."""
+    hash table from ``parent << 6 | card`` to the child, two ints a slot: :mod:`...core.int_table`,
+    and the count of nodes)."""
     T = int_array(cap * _NODE_INTS)  # node 0, the empty stack, is its own parent and every suit's stack
     T[_FRONT] = _FRONT0
     TH = int_array(4 * cap)
@@ -125,40 +140,17 @@ def trie_new(cap):
     return T, TH, TC
 
 
-@hot
-def _trie_slot(TH, key):
-    mask = (len(TH) >> 1) - 1
-    i = ((key * 0x9E3779B97F4A7C1) >> 20) & mask
-    while TH[2 * i] != 0 and TH[2 * i] != key + 1:
-        i = (i + 1) & mask
-    return 2 * i
-
-
 @jit
 def trie_room(T, TH, TC, need):
     """``(T, TH)``, grown if fewer than ``need`` new nodes would fit."""
-    cap = len(T) // _NODE_INTS
-    if TC[0] + need <= cap:
-        return T, TH
-    while TC[0] + need > cap:
-        cap *= 2
-    T2 = int_array(cap * _NODE_INTS)
-    for i in range(TC[0] * _NODE_INTS):
-        T2[i] = T[i]
-    TH2 = int_array(4 * cap)
-    for i in range(0, len(TH), 2):
-        if TH[i] != 0:
-            s = _trie_slot(TH2, TH[i] - 1)
-            TH2[s] = TH[i]
-            TH2[s + 1] = TH[i + 1]
-    return T2, TH2
+    return int_table.trie_grown(T, TH, TC, need, _NODE_INTS)
 
 
 @hot
 def _made(T, TH, TC, node, card):
     """The node ``node`` with ``card`` on top, made if new, and whether it was (``(child, new)``)."""
     key = node << 6 | card
-    s = _trie_slot(TH, key)
+    s = int_table.slot(TH, key)
     if TH[s] != 0:
         return TH[s + 1], False
     child = TC[0]
@@ -231,27 +223,11 @@ def turned_over(T, TH, TC, waste, hand):
     return stock
 
 
-@hot
-def _redeal_slot(R, key):
-    """Where the redeal of ``key`` (``waste << 6 | hand``) is in the table of redeals made (two ints
-    a slot: the key plus one, the stock), else an empty slot for it."""
-    mask = (len(R) >> 1) - 1
-    i = ((key * 0x9E3779B97F4A7C1) >> 20) & mask
-    while R[2 * i] != 0 and R[2 * i] != key + 1:
-        i = (i + 1) & mask
-    return 2 * i
-
-
 @jit
 def redeals_grown(R):
-    """The table of redeals made, twice as big, every entry kept."""
-    R2 = int_array(2 * len(R))
-    for i in range(0, len(R), 2):
-        if R[i] != 0:
-            s = _redeal_slot(R2, R[i] - 1)
-            R2[s] = R[i]
-            R2[s + 1] = R[i + 1]
-    return R2
+    """The table of redeals made (``waste << 6 | hand`` to the stock, see :mod:`...core.int_table`),
+    twice as big, every entry kept."""
+    return int_table.resized(R, 2 * len(R))
 
 
 @hot
@@ -259,7 +235,7 @@ def redealt(T, TH, TC, R, C, waste, hand):
     """:func:`turned_over`, kept: the search redeals the same waste from many positions (on literal
     deal 0 some five times each), and each redeal pushes every card of the waste."""
     key = waste << 6 | hand
-    s = _redeal_slot(R, key)
+    s = int_table.slot(R, key)
     if R[s] != 0:
         return R[s + 1]
     stock = turned_over(T, TH, TC, waste, hand)
@@ -377,7 +353,7 @@ def small_game(T, TH, TC, L, C, F, suit, stock, waste, hand, up, down, redeals, 
     at most ``budget`` positions. Returns ``(verdict, positions)``: ``_SMALL_WON``, ``_SMALL_LOST``,
     ``_SMALL_NONE`` (out of budget) or ``_SMALL_ROOM`` (the trie or the table must grow first). Its
     lost positions join the table ``L`` (``C[_MEMO]`` counts them); ``F``: a scratch array of
-    ``8 * 256`` ints, its stack. As :class:`.suits._StackGame` it makes the moves that cannot hurt
+    ``8 * 256`` ints, its stack. It makes the moves that cannot hurt
     at once (a card only one foundation still takes, or whose twin is in the quilt too, goes up
     when it is available), and it never puts the held card onto the waste."""
     base = suit * 13
@@ -520,10 +496,10 @@ def _room(T, TC, L, C):
 
 @hot
 def suits_lost(T, TH, TC, L, C, F, stock, waste, hand, fcode, redeals, held, suits, budget):
-    """:func:`.suits.suit_relaxation_lost` for the suits in the bit mask ``suits``: the first suit
+    """The suit relaxation (:mod:`.suits`) for the suits in the bit mask ``suits``: the first suit
     (0..3) whose small game is lost, or -1; the small games' positions are added to ``C[_WORK]``.
     Returns ``(suit, cut)``: ``cut`` is true when a small game ran out of a ``budget`` smaller than
-    :data:`.suits.SUIT_BUDGET` (the full budget might have concluded; nothing is kept of it); suit
+    :data:`SUIT_BUDGET` (the full budget might have concluded; nothing is kept of it); suit
     -2 when a table must grow first (the positions it searched count; the lost ones are kept)."""
     cut = False
     for suit in range(4):
@@ -645,8 +621,8 @@ def moves_of(G, T, FACES, CELLS, P, a, MV, o, X):
 
 @hot
 def safe_move(G, T, CELLS, P, a):
-    """:func:`.safe.safe_move` of the position ``P[a:]`` (``CELLS``: the cells each face was dealt
-    to), or -1."""
+    """A move of the position ``P[a:]`` that loses nothing (a play to a foundation: see *Safe
+    moves* in :mod:`.exhaustive`), or -1 (``CELLS``: the cells each face was dealt to)."""
     mask = P[a]
     head = P[a + 1]
     fcode = head & _FC_MASK
@@ -931,6 +907,10 @@ class Kernel:
     change), and its resumable run: what :class:`.exhaustive.Exhaustive` drives."""
 
     def __init__(self, state, *, safe: bool = True) -> None:
+        if UNKNOWN - 1 in state.stock_faces():
+            raise ValueError(
+                "the exhaustive search reads the stock, which this position hides (a player's view)"
+            )
         self.held = bool(state.held)
         self.safe = bool(safe)
         self.G = geometry()
@@ -978,6 +958,32 @@ class Kernel:
     def line(self) -> list[int]:
         return [int(m) for m in self.MOVED[1 : int(self.C[_D]) + 1]]
 
+    def safe_move(self) -> int | None:
+        """:func:`safe_move` of the position the search starts from, or ``None``."""
+        m = int(safe_move(self.G, self.T, self.CELLS, self.P, 0))
+        return None if m < 0 else m
+
+    def suit_lost(self, budget: int = SUIT_BUDGET) -> int | None:
+        """:func:`suits_lost` of the position the search starts from, every suit: the first suit
+        (0..3: S H D C) whose small game is lost, or ``None``; :attr:`work` counts the small games'
+        positions, and their table is the search's."""
+        head = self.P[1]  # (as the array holds it: NUMBA_DISABLE_JIT runs these loops over int64s)
+        hand, fcode, redeals = head >> 32 & 63, head & _FC_MASK, head >> 38 & 3
+        while True:
+            suit, _ = suits_lost(self.T, self.TH, self.TC, self.L, self.C, self.F, self.P[3], self.P[2],
+                                 hand, fcode, redeals, self.held, 15, budget)  # fmt: skip
+            if suit != -2:
+                return None if suit < 0 else int(suit)
+            self._make_room()
+
+    def _make_room(self) -> None:
+        """Grow the trie, the small games' table and the table of redeals, as a step needs."""
+        self.T, self.TH = trie_room(self.T, self.TH, self.TC, TRIE_SPARE + 1)
+        if 2 * (self.C[_MEMO] + 8) > len(self.L) // 3:
+            self.L = memo_grown(self.L)
+        if 2 * (self.C[_REDEALS] + 1) > len(self.R) >> 1:
+            self.R = redeals_grown(self.R)
+
     def run(self, max_nodes: int, hard: int, deadline: float | None) -> str | None:
         """``"won"``, ``"lost"`` or ``None`` (stopped), after about ``max_nodes`` units."""
         start = self.positions + self.work
@@ -1001,11 +1007,7 @@ class Kernel:
             elif status == _FULL_SEEN:
                 self.S = seen_grown(self.S)
             elif status == _FULL_ROOM:
-                self.T, self.TH = trie_room(self.T, self.TH, self.TC, TRIE_SPARE + 1)
-                if 2 * (self.C[_MEMO] + 8) > len(self.L) // 3:
-                    self.L = memo_grown(self.L)
-                if 2 * (self.C[_REDEALS] + 1) > len(self.R) >> 1:
-                    self.R = redeals_grown(self.R)
+                self._make_room()
             elif status == _WON:
                 return "won"
             elif status == _LOST:
