@@ -15,6 +15,7 @@ from .bound import waste_order_lost
 from .exhaustive import Exhaustive, warm_up
 from .nested import Nested
 from .playout import PORTFOLIO
+from .playout import warm_up as warm_up_playouts
 from .suits import suit_relaxation_lost
 
 #: Positions each round gives each nested search after the first (whose level 1 runs to its end);
@@ -55,7 +56,8 @@ def solve(game: QuiltGame, *, max_seconds: float | None = None, max_nodes: int |
     """
     if not isinstance(game, QuiltGame):
         raise TypeError(f"This solver takes a QuiltGame (e.g. QuiltGame(seed=7)), not {game!r}.")
-    warm_up()  # the compiled search's loading is not the deal's work
+    warm_up()  # the compiled loops' loading (the search's, the playouts') is not the deal's work
+    warm_up_playouts()
     t0 = clock.now()
     deadline = None if max_seconds is None else t0 + max_seconds
     state = SearchState.from_game(game)

@@ -123,11 +123,18 @@ _play = None
 def warm_up() -> None:
     """Load the compiled playout loop now: with numba, about a second in a new process and several
     the first time ever (it compiles then), which a board does in the background when it opens, so
-    that its first Hint does not wait for it. As Python (no numba) it costs one short playout."""
+    that its first Hint does not wait for it, and :func:`.clairvoyant.solve` before its clock starts.
+    As Python (no numba) it costs one short playout; after the first call, nothing."""
+    if _warm:
+        return
     from ...games.crazy_quilt import QuiltGame
     from ...games.crazy_quilt.search import SearchState
 
     playout(SearchState.from_game(QuiltGame(seed=0)), [])
+    _warm.append(True)
+
+
+_warm: list[bool] = []
 
 
 def _load():
