@@ -20,7 +20,6 @@ from test_quilt_solver import endgame, meeting, one_suit
 from windmill_widget import QuiltGame, QuiltRules
 from windmill_widget.games.crazy_quilt.search import SearchState
 from windmill_widget.solver.crazy_quilt import kernel as qk
-from windmill_widget.solver.crazy_quilt.bound import splits, waste_order_lost
 from windmill_widget.solver.crazy_quilt.exhaustive import Exhaustive
 
 
@@ -51,6 +50,32 @@ def model_of(s: SearchState) -> tuple:
 def kernel_moves(k: qk.Kernel, a: int = 0, safe: bool = False) -> list[int]:
     n = qk.expand(k.G, k.T, k.FACES, k.CELLS, k.P, a, k.MV, 0, k.X, safe)
     return [int(m) for m in k.MV[:n]]
+
+
+def splits(ranks: list[int], up_top: int, down_top: int) -> bool:
+    """The waste order's rule (solver/crazy_quilt/bound.py) as plainly as it reads, the model the
+    kernel's frontiers are checked against: can ``ranks``, in this order, split into a rising
+    sequence all above ``up_top`` and a falling one all below ``down_top``?"""
+    tops = {(up_top, down_top)}
+    for r in ranks:
+        tops = {(r, down) for up, down in tops if r > up} | {(up, r) for up, down in tops if r < down}
+        if not tops:
+            return False
+    return True
+
+
+def waste_order_lost(s: SearchState) -> bool:
+    """The model of the whole check: some suit's cards on the last pass's waste, top first, cannot
+    split so (the foundations' tops read from the model's heights)."""
+    if s.redeals:
+        return False
+    faces = s.waste_faces()[::-1]  # top first: the order the cards must leave in
+    for suit in range(4):
+        ranks = [f % 13 + 1 for f in faces if f // 13 == suit]
+        up, down = s.height(suit), 14 - s.height(suit + 4)
+        if len(ranks) >= 2 and not splits(ranks, up, down):
+            return True
+    return False
 
 
 def test_moves_and_positions_are_the_search_models_along_random_games() -> None:

@@ -29,51 +29,13 @@ True
 from __future__ import annotations
 
 from ...games.crazy_quilt.search import SearchState
+from .kernel import Kernel
 
 
 def waste_order_lost(s: SearchState) -> bool:
     """Is ``s`` provably lost by the last pass's waste order (see the module docstring)? Always
-    ``False`` while a redeal is left."""
+    ``False`` while a redeal is left. The check is the compiled search's (:mod:`.kernel`, which
+    makes it as each waste is made); ``s`` must show its stock."""
     if s.redeals or not s.waste:
         return False
-    by_suit: list[list[int]] = [[], [], [], []]
-    code = s.waste
-    while code:  # top first: the order the cards must leave in
-        face = (code & 63) - 1
-        code >>= 6
-        if face < 52:
-            by_suit[face // 13].append(face % 13 + 1)
-    fc = s.fcode
-    for suit, ranks in enumerate(by_suit):
-        if len(ranks) < 2:
-            continue
-        if not splits(ranks, *suit_tops(fc, suit)):
-            return True
-    return False
-
-
-def suit_tops(fcode: int, suit: int) -> tuple[int, int]:
-    """The ranks on top of ``suit``'s two foundations (``fcode`` as :attr:`SearchState.fcode`): the
-    up-foundation's is its height, the down-foundation's 14 less its height.
-
-    >>> suit_tops(0x1_0003, 0)  # spades: A 2 3 up (height 3), the King alone down (height 1)
-    (3, 13)
-    """
-    return fcode >> 4 * suit & 15, 14 - (fcode >> 4 * suit + 16 & 15)
-
-
-def splits(ranks: list[int], up_top: int, down_top: int) -> bool:
-    """Can ``ranks``, in this order, be split into a rising sequence all above ``up_top`` and a
-    falling one all below ``down_top``?"""
-    tops = {(up_top, down_top)}
-    for r in ranks:
-        nxt = set()
-        for up, down in tops:
-            if r > up:
-                nxt.add((r, down))
-            if r < down:
-                nxt.add((up, r))
-        if not nxt:
-            return False
-        tops = nxt
-    return True
+    return Kernel(s).waste_order_lost()

@@ -274,8 +274,9 @@ def _frontier_after(front, r):
 
 @hot
 def splits(T, node, up, down):
-    """:func:`.bound.splits` for the ranks of the stack ``node`` read from its top, from the
-    foundations' top ranks ``up`` and ``down``. Read from the bottom instead, the cards that go up
+    """Can the ranks of the stack ``node``, read from its top, split into a rising sequence all
+    above the up-foundation's top rank ``up`` and a falling one all below the down-foundation's
+    ``down`` (the last pass's waste order, :mod:`.bound`)? Read from the bottom instead, the cards that go up
     must fall and those that go down must rise, and only the last (the top) of each side is
     checked against the foundations: so each stack keeps, as it is made, its *frontier*, for each
     rank ``u`` (0..14; 14: no card yet) the up side can end on, the lowest rank the down side can end
@@ -295,8 +296,8 @@ def front_splits(front, up, down):
 
 @hot
 def waste_order_lost(T, waste, fcode):
-    """:func:`.bound.waste_order_lost` for the last pass's ``waste`` (a node) and the foundations'
-    heights ``fcode``."""
+    """Whether the last pass's ``waste`` (a node), with the foundations' heights ``fcode``, proves
+    the position lost (:mod:`.bound`): some suit's cards on it cannot :func:`splits`."""
     for suit in range(4):
         node = T[waste * _NODE_INTS + _SUB + suit]
         if T[node * _NODE_INTS + _LEN] < 2:
@@ -962,6 +963,11 @@ class Kernel:
         """:func:`safe_move` of the position the search starts from, or ``None``."""
         m = int(safe_move(self.G, self.T, self.CELLS, self.P, 0))
         return None if m < 0 else m
+
+    def waste_order_lost(self) -> bool:
+        """:func:`waste_order_lost` of the position the search starts from (on its last pass)."""
+        head = self.P[1]
+        return not head >> 38 & 3 and bool(waste_order_lost(self.T, self.P[2], head & _FC_MASK))
 
     def suit_lost(self, budget: int = SUIT_BUDGET) -> int | None:
         """:func:`suits_lost` of the position the search starts from, every suit: the first suit
