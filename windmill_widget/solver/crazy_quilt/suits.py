@@ -47,11 +47,9 @@ True
 
 from __future__ import annotations
 
+from ...core.cards import SUITS  # a face is suit * 13 + rank - 1, the suits in this order
 from ...games.crazy_quilt.search import SearchState
 from .kernel import SUIT_BUDGET, Kernel
-
-#: The suits' letters, in the search model's order (a face is ``suit * 13 + rank - 1``).
-SUIT_LETTERS = "SHDC"
 
 
 def suit_relaxation_lost(s: SearchState, budget: int = SUIT_BUDGET) -> tuple[str | None, int]:
@@ -61,4 +59,4 @@ def suit_relaxation_lost(s: SearchState, budget: int = SUIT_BUDGET) -> tuple[str
     units of work). ``s`` must show its stock (a player's mirror hides it: :class:`ValueError`)."""
     kernel = Kernel(s)
     suit = kernel.suit_lost(budget)
-    return (None if suit is None else SUIT_LETTERS[suit]), kernel.work
+    return (None if suit is None else SUITS[suit]), kernel.work
