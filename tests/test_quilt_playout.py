@@ -97,14 +97,15 @@ def test_a_sampling_player_judging_by_three_policies_counts_the_safe_diggers_win
     assert QuiltSampling(policies=3).value(state) == 0
 
 
-def test_deep_sampling_judges_its_guesses_by_the_safe_digger_too() -> None:
-    """The lab's ``deep_sampling``: 16 guesses, judged by the default two policies and the safe digger,
-    and exact play after the redeal with ``sampling``'s budget."""
+def test_deep_sampling_judges_its_guesses_by_every_policy() -> None:
+    """The lab's ``deep_sampling``: 64 guesses, judged by every policy (the default two first, then the
+    safe digger), and exact play after the redeal with ``sampling``'s budget."""
     first = deep_sampling.before
-    assert (first.samples, first.policies) == (16, (*sampling.before.policies, SAFE_DIGGER))
+    assert (first.samples, first.policies) == (64, JUDGES)
+    assert first.policies[:3] == (*sampling.before.policies, SAFE_DIGGER)
     assert deep_sampling.max_nodes == sampling.max_nodes and deep_sampling.__name__ == "deep_sampling"
     view = QuiltGame(seed=7).view()
-    assert first.tally(view).samples == 16 and deep_sampling(view) in view.legal_moves()
+    assert first.tally(view).samples == 64 and deep_sampling(view) in view.legal_moves()
 
 
 def test_a_policy_is_a_value() -> None:

@@ -25,9 +25,9 @@ view to that game's player (``strategies.windmill``, ``strategies.crazy_quilt``)
                            knows the stock's order and plays the solver's winning line (``tips``
                            before; ``Recall(max_nodes=...)`` in ``strategies.crazy_quilt`` for
                            settings)
-``deep_sampling``          Crazy Quilt only: ``sampling`` with 16 guesses instead of 8, each judged by
-                           a third playout policy too, the safe digger (some 15 s a game; the
-                           strongest no-peeking player measured, see docs/winnability.md)
+``deep_sampling``          Crazy Quilt only: ``sampling`` with 64 guesses instead of 8, each judged by
+                           all seven playout policies (some 3 s a game with numba, minutes without;
+                           the strongest no-peeking player measured, see docs/winnability.md)
 ========================  ===========================================================================
 
 >>> from windmill_widget import Game, QuiltGame

@@ -94,8 +94,8 @@ sampling = AnyGame("sampling", {"windmill": windmill.sampling, "crazy-quilt": cr
 #: copy of it plays each deal in the lab; it keeps what it saw of one game at a time).
 recall = AnyGame("recall", {"crazy-quilt": crazy_quilt.recall})
 
-#: Crazy Quilt's strongest no-peeking player measured: ``sampling`` with twice the guesses, judged by
-#: a third playout policy too (some 15 s a game; docs/winnability.md).
+#: Crazy Quilt's strongest no-peeking player measured: ``sampling`` with 64 guesses, each judged by
+#: every playout policy (some 3 s a game with numba, minutes without; docs/winnability.md).
 deep_sampling = AnyGame("deep_sampling", {"crazy-quilt": crazy_quilt.deep_sampling})
 
 

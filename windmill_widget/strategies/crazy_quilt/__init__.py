@@ -2,9 +2,10 @@
 
 ``lookahead`` (the board's Hint) and ``sampling`` guess the stock's order until the redeal and play
 exactly after it; they differ only in the solver's budget after the redeal. ``deep_sampling`` is
-``sampling`` with twice the guesses and a third playout policy to judge them by, for the lab: about
-2.5 times slower, and it won more deals in a small sample (docs/winnability.md). :class:`Lookahead`
-is the heuristic search of plays that was the Hint before (no better than ``tips``, and slower).
+``sampling`` with eight times the guesses, each judged by every playout policy, for the lab: some 3 s
+a game with numba (minutes without), and the strongest player measured (docs/winnability.md).
+:class:`Lookahead` is the heuristic search of plays that was the Hint before (no better than
+``tips``, and slower).
 """
 
 from .basic import greedy, random_strategy

@@ -242,12 +242,12 @@ def sampling_player(
 #: The sampling player with the default settings (seed 0).
 sampling = Sampling()
 
-#: A stronger, slower lab player (issue 42): ``sampling`` with twice the guesses (16) and a third
-#: judge, the safe digger (:data:`~windmill_widget.solver.crazy_quilt.playout.SAFE_DIGGER`). Literal
-#: deals 0-49: it won 16 (32%) where ``sampling`` and the Hint won 10 and ``tips`` 3 (paired against
-#: ``sampling``: 9 deals won alone against 3, exact McNemar p = 0.15, a small sample), at some 17 CPU s
-#: a game; common reading, deals 0-49: 13 against the Hint's 8 (docs/winnability.md).
-deep_sampling = Sampling(samples=16, policies=3, name="deep_sampling")
+#: A stronger, slower lab player (issue 42): ``sampling`` with eight times the guesses (64), each
+#: judged by every playout policy (:data:`~windmill_widget.solver.crazy_quilt.playout.JUDGES`, seven).
+#: Deals 0-49 (``benchmarks/tournament.py``, docs/winnability.md): literal 24 won (48%), common 20,
+#: where 16 guesses and three judges won 16 and 13, and ``sampling`` 11 and 9. Some 3 CPU s a game with
+#: numba, a few minutes without it (the playouts run as Python then).
+deep_sampling = Sampling(samples=64, policies=len(JUDGES), name="deep_sampling")
 
 
 #: Positions one call of the solver may search after the redeal when the board's Hint plays exactly
