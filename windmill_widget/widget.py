@@ -40,6 +40,7 @@ that changes with every move (reactive hosts such as marimo re-run the cells tha
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import math
 import numbers
 import pathlib
@@ -1283,7 +1284,16 @@ def _warm_up_hint(game: str) -> None:
     _warming.add(game)
     warm_up = getattr(default_strategy.players.get(game), "warm_up", None)
     if callable(warm_up):
-        threading.Thread(target=warm_up, name=f"windmill-widget-warm-up-{game}", daemon=True).start()
+        threading.Thread(
+            target=_quietly, args=(warm_up,), name=f"windmill-widget-warm-up-{game}", daemon=True
+        ).start()
+
+
+def _quietly(warm_up: Callable[[], Any]) -> None:
+    """Run ``warm_up``; a failure prints nothing under the cell that showed the board: the Hint meets
+    it again, and reports it there."""
+    with contextlib.suppress(Exception):
+        warm_up()
 
 
 class WindmillWidget(PatienceWidget):
