@@ -6,9 +6,9 @@ It is :mod:`.exhaustive`'s search: the search model's positions and moves
 (:class:`~...games.crazy_quilt.search.SearchState`, whose masks and tables it is given, not a copy
 of them), the safe moves (:mod:`.exhaustive` says why they are safe), the last pass's waste order of
 :mod:`.bound` and the suit relaxation of :mod:`.suits`, written here in the arrays' terms. The moves
-and the waste order are checked against their Python models (the search model and :mod:`.bound`,
-which the playout policies use) by ``tests/test_quilt_kernel.py``; the safe moves and the small
-games, which have no Python twin, against the brute force by ``tests/test_quilt_solver.py``.
+are checked against the search model's, and the waste order against a plain model of its rule, by
+``tests/test_quilt_kernel.py``; the safe moves, the small games and the waste order, which have no
+Python twin, against the brute force by ``tests/test_quilt_solver.py``.
 
 **Exact keys.** A position is a row of four ints: the quilt's mask (64 bits: an int64 when compiled,
 its top cell the sign bit), a head (the foundations' heights, 4 bits each; the card in hand,
