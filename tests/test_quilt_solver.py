@@ -27,6 +27,7 @@ from windmill_widget.games.crazy_quilt.search import (
     concrete_move,
 )
 from windmill_widget.solver import Certificate, Proof, Solution, solve
+from windmill_widget.solver.crazy_quilt.beam import Beam
 from windmill_widget.solver.crazy_quilt.bound import waste_order_lost
 from windmill_widget.solver.crazy_quilt.exhaustive import Exhaustive
 from windmill_widget.solver.crazy_quilt.kernel import Kernel
@@ -481,7 +482,8 @@ def test_the_relaxations_work_counts_in_the_budget() -> None:
     # its relaxed positions), so a budget bounds them too.
     sol = solve(QuiltGame(seed=0), max_nodes=60_000)
     assert sol.stats["relaxed_nodes"] > 0
-    assert sol.nodes == sol.stats["nested_nodes"] + sol.stats["exhaustive_nodes"] + sol.stats["relaxed_nodes"]
+    parts = ("nested_nodes", "beam_nodes", "exhaustive_nodes", "relaxed_nodes")
+    assert sol.nodes == sum(sol.stats[p] for p in parts)
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -516,6 +518,48 @@ def test_the_exhaustive_search_in_slices_is_the_search_in_one_run() -> None:
         runs += 1
     assert runs > 10 and (sliced.done, sliced.line) == (True, None)
     assert (sliced.nodes, sliced.work, sliced.pruned) == (whole.nodes, whole.work, whole.pruned)
+
+
+def test_a_beam_wins_a_deal_the_nested_searches_find_hard_and_its_line_plays() -> None:
+    # Literal deal 2: at one CPU second the solver of session 8 (nested searches and the exhaustive
+    # search) left it unknown, and needed 25 s; a beam 8 wide wins it within a million units.
+    game = QuiltGame(seed=2)
+    for m in _beam_line(game, 8):
+        game.play(concrete_move(game, m))
+    assert game.status == "won"
+
+
+def test_a_beam_in_slices_is_the_beam_in_one_run() -> None:
+    game = QuiltGame(seed=8, rules=QuiltRules.common())
+    whole = Beam(SearchState.from_game(game), 4)
+    whole.run(10**9)
+    sliced = Beam(SearchState.from_game(game), 4)
+    runs = 1
+    while not sliced.run(997) and not sliced.done:
+        runs += 1
+    assert runs > 10 and whole.done and sliced.done
+    assert (sliced.line, sliced.nodes) == (whole.line, whole.nodes)
+
+
+def test_a_beam_that_fails_proves_nothing_and_says_so() -> None:
+    # A beam 1 wide cannot win literal deal 0: it ends with no line, and the solver counts it as
+    # no verdict (deal 0 stays unknown within a small budget).
+    beam = Beam(SearchState.from_game(QuiltGame(seed=0)), 1)
+    assert beam.run(10**9) is False and beam.done and beam.line is None and beam.nodes > 0
+    assert solve(QuiltGame(seed=0), max_nodes=300_000).result == "unknown"
+
+
+@pytest.mark.parametrize(("width", "policies", "error"), [(0, None, "at least 1 wide"), (2, (), "policy")])
+def test_a_beam_refuses_a_width_or_policies_it_cannot_use(width: int, policies, error: str) -> None:
+    state = SearchState.from_game(QuiltGame(seed=1))
+    with pytest.raises(ValueError, match=error):
+        Beam(state, width, *(() if policies is None else (policies,)))
+
+
+def _beam_line(game: QuiltGame, width: int) -> list[int]:
+    beam = Beam(SearchState.from_game(game), width)
+    assert beam.run(2_000_000)
+    return beam.line
 
 
 @pytest.mark.parametrize("budget", [{"max_nodes": 0}, {"max_nodes": 5_000}])
