@@ -17,6 +17,7 @@ from windmill_widget.solver.crazy_quilt.playout import (
     PORTFOLIO,
     SAFE_DIGGER,
     Policy,
+    judge,
     make_policy,
     playout,
     policy_move,
@@ -120,7 +121,22 @@ def test_a_policy_is_a_value() -> None:
 def playout_lines(cases: list[list]) -> list[list]:
     """(value, moves played, line) of every judge's playout from positions of both readings and 0-3
     redeals: fresh deals, a player's view of them (the stock unknown), every 10th position along a
-    playout's line, and staged endgames."""
+    playout's line, and staged endgames; then what :func:`judge` makes of them with the first three
+    judges and with all seven."""
+    states = _positions(cases)
+    out = []
+    for s in states:
+        for policy in JUDGES:
+            line = []
+            value, n = playout(s, line, policy)
+            out.append([value, n, line])
+    for s in states:
+        for k in (3, len(JUDGES)):
+            out.append(list(judge(s, JUDGES[:k])))
+    return out
+
+
+def _positions(cases: list[list]) -> list[SearchState]:
     states = []
     for preset, redeals, seed in cases:
         rules = QuiltRules(turn_to=getattr(QuiltRules, preset)().turn_to, redeals=redeals)
@@ -135,13 +151,30 @@ def playout_lines(cases: list[list]) -> list[list]:
                 states[-1].restore(s.snapshot())
             s.apply(m)
     states += [SearchState.from_game(g) for g in staged_positions(11, 30)]
-    out = []
+    return states
+
+
+def test_judging_by_several_policies_is_their_playouts_one_after_another() -> None:
+    # judge() runs the policies in one call of the compiled loop: the best value of their playouts,
+    # in turn until one wins, and that one's line; one unit a move and one a playout.
+    states = _positions([["literal", 1, 3], ["common", 1, 8], ["literal", 0, 5], ["common", 2, 6]])
+    wins = 0
     for s in states:
-        for policy in JUDGES:
-            line = []
-            value, n = playout(s, line, policy)
-            out.append([value, n, line])
-    return out
+        before = s.snapshot()
+        for policies in (JUDGES[:1], JUDGES[:3], JUDGES):
+            best, won, units = None, None, 0
+            for policy in policies:
+                line: list[int] = []
+                value, n = playout(s, line, policy)
+                units += n + 1
+                best = value if best is None else min(best, value)
+                if not value:
+                    won = line
+                    break
+            assert judge(s, policies) == (best, won, units)
+            wins += won is not None
+        assert s.snapshot() == before
+    assert wins and len(states) > 20
 
 
 @pytest.mark.skipif(not COMPILED, reason="the loop is not compiled here (no numba, or turned off)")

@@ -35,14 +35,16 @@ EXHAUSTIVE_SHARE = (2.0, 8.0)
 EXHAUSTIVE_MIN = 2_000
 #: The beam searches' widths (:mod:`.beam`): one a round from the second on (after the nested
 #: searches' level 1 and the exhaustive search's first shares, so that a small budget still proves
-#: what the exhaustive search proves quickly), before the nested searches' turns, each twice as wide
-#: as the last; after the widest the beams stop (each is deterministic: run again, it would find
+#: what the exhaustive search proves quickly), before the nested searches' turns, each four times as
+#: wide as the last; after the widest the beams stop (each is deterministic: run again, it would find
 #: nothing new). Measured on deals 0-49 at one CPU second: literal 42 decided and common 39, against
-#: 37 and 36 without beams; 42 and 40 with the first beam before the level 1 (but then a beam took
-#: the budget that proves deal 0 without its redeal lost within 50,000 units).
-BEAM_WIDTHS = (8, 16, 32, 64, 128, 256, 512, 1024)
+#: 37 and 36 without beams, whether the widths grow twice or four times a round (and 42 and 40 with
+#: the first beam before the level 1, but then a beam took the budget that proves deal 0 without its
+#: redeal lost within 50,000 units). At ten CPU seconds, on the deals one second leaves unknown
+#: (literal 8, common 11), four times a round won 4 and 6 of them, twice a round 3 and 5.
+BEAM_WIDTHS = (8, 32, 128, 512, 2048)
 #: The exhaustive search's positions for each unit of a beam search's work (a beam's units, mostly
-#: its playouts' moves, take about a third of the time the exhaustive search's do).
+#: its playouts' moves, take about a fifth of the time the exhaustive search's do).
 BEAM_SHARE = 0.5
 
 
@@ -50,11 +52,13 @@ def solve(game: QuiltGame, *, max_seconds: float | None = None, max_nodes: int |
     """Solve ``game`` from its current position, **clairvoyantly** (knowing the stock's order).
 
     First a level-1 nested rollout search (:mod:`.nested`, fast at finding wins) with each policy of
-    the portfolio in turn (:data:`.playout.PORTFOLIO`); then rounds that give each nested search a
-    slice at the next levels, each round bigger than the last. After every nested search's turn the
-    exhaustive search (:mod:`.exhaustive`, which can prove a loss, and finds some wins the nested
-    searches miss) gets a share of the positions that turn used (:data:`EXHAUSTIVE_SHARE`), until one
-    decides or a budget runs out. With neither budget, it runs until it decides.
+    the portfolio in turn (:data:`.playout.PORTFOLIO`); then rounds, each bigger than the last, that
+    run a beam search judged by playouts (:mod:`.beam`, which wins deals whose winning line the nested
+    searches are slow to find; :data:`BEAM_WIDTHS`) and give each nested search a slice at the next
+    levels. After every search's turn the exhaustive search (:mod:`.exhaustive`, which can prove a
+    loss, and finds some wins the others miss) gets a share of the positions that turn used
+    (:data:`EXHAUSTIVE_SHARE`, :data:`BEAM_SHARE`), until one decides or a budget runs out. With
+    neither budget, it runs until it decides.
 
     >>> from windmill_widget import QuiltGame
     >>> sol = solve(QuiltGame(seed=1), max_nodes=200_000)

@@ -20,13 +20,17 @@ from __future__ import annotations
 
 import threading
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from ...core.compiled import COMPILED, as_array, hot, np
+from ...core.compiled import COMPILED, as_array, hot, jit, np
 from ...games.crazy_quilt.notation import SIZE
 from ...games.crazy_quilt.position import FOUNDATION_FULL
 from ...games.crazy_quilt.rules import MAX_REDEALS
 from ...games.crazy_quilt.search import FOUNDATION0, HAND, REDEAL, SHIFT, TURN, UNKNOWN, WASTE, SearchState
 from .kernel import _FRONT0, _frontier_after, _lowest, _word, free_cells, front_splits, geometry
+
+if TYPE_CHECKING:
+    from .playout import Policy
 
 #: Room for a suit's cards on the waste (two decks), and the empty stack's frontier, in the frontier
 #: stacks: ``FR[suit * FRONT_ROOM + k]`` is the frontier of the suit's lowest ``k`` cards there.
@@ -299,3 +303,56 @@ def play_state(
     if line is not None:
         line.extend(LINE[:n].tolist() if COMPILED else LINE[:n])
     return int(n), int(out), int(wn)
+
+
+@jit
+def judge_out(G, FACES, CELLS, ORDERS, AHEAD, DIG_ANY, SAFE, held, mask, fcode, hand, redeals, out, WB, wn,
+              KB, kn, W, K, FR, LINE):  # fmt: skip
+    """Play the position out (as :func:`play_out`, the waste and the stock given as bytes ``WB`` and
+    ``KB``, see :func:`unpack_into`) with each policy in turn (``ORDERS[k]``, ``AHEAD[k]``,
+    ``DIG_ANY[k]``, ``SAFE[k]``) until one wins. Returns (the best policy's index: the first with the
+    fewest cards left off the foundations, then on the waste; those two counts; the moves and playouts
+    made in all; the moves of the last playout, whose line is in ``LINE``)."""
+    best = -1
+    best_out = 0
+    best_waste = 0
+    units = 0
+    n = 0
+    for k in range(len(AHEAD)):
+        unpack_into(WB, wn, W)
+        unpack_into(KB, kn, K)
+        dig, safe = DIG_ANY[k] != 0, SAFE[k] != 0
+        n, left, on_waste = play_out(G, FACES, CELLS, ORDERS[k], AHEAD[k], dig, safe, held, mask, fcode, hand,
+                                     redeals, out, W, wn, K, kn, FR, LINE)  # fmt: skip
+        units += n + 1
+        if best < 0 or left < best_out or (left == best_out and on_waste < best_waste):
+            best, best_out, best_waste = k, left, on_waste
+        if not left:
+            break
+    return best, best_out, best_waste, units, n
+
+
+@lru_cache(maxsize=32)
+def _policy_tables(policies: tuple[Policy, ...]) -> tuple[object, object, object, object]:
+    """The policies' options as :func:`judge_out` takes them (made once for each set of policies)."""
+    orders = [list(p.order) for p in policies]
+    rows = np.array(orders, np.int64) if COMPILED else [tuple(o) for o in orders]
+    options = (as_array([int(getattr(p, name)) for p in policies]) for name in ("ahead", "dig_any", "safe"))
+    return (rows, *options)
+
+
+def judge_state(s: SearchState, policies: tuple[Policy, ...]) -> tuple[int, int, int, int, list[int] | None]:
+    """:func:`judge_out` from the search model's position ``s`` (left as it was): (the best policy's
+    index, the cards it left off the foundations and on the waste, the units of work: the moves and
+    playouts made; the winning line, when one policy won)."""
+    nw = s.waste_size()
+    nk = s.stock_left()
+    room = s.out + 1
+    W, K, FR, LINE = _scratch(room, _LONGEST + 2 * room * (s.redeals + 1))
+    faces, cells = _tables(s.faces)
+    best, out, on_waste, units, n = judge_out(
+        _G, faces, cells, *_policy_tables(policies), bool(s.held), _word(s.mask), s.fcode, s.hand,
+        s.redeals, s.out, _cards(s.waste, nw), nw, _cards(s.stock, nk), nk, W, K, FR, LINE,
+    )  # fmt: skip
+    line = None if out else (LINE[:n].tolist() if COMPILED else LINE[:n])
+    return int(best), int(out), int(on_waste), int(units), line
