@@ -556,6 +556,21 @@ def test_a_beam_refuses_a_width_or_policies_it_cannot_use(width: int, policies, 
         Beam(state, width, *(() if policies is None else (policies,)))
 
 
+def test_solve_loads_the_beams_judge_before_its_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Loading the compiled judge (several seconds the first time ever) must not be charged to the
+    # first deal whose solve reaches a beam: solve() loads it first, even where no beam runs.
+    from windmill_widget.solver.crazy_quilt import beam
+
+    calls = []
+    real = beam.judge
+    monkeypatch.setattr(beam, "_warm", [])
+    monkeypatch.setattr(beam, "judge", lambda s, policies: calls.append(policies) or real(s, policies))
+    sol = solve(QuiltGame(seed=1), max_nodes=100_000)
+    assert sol.result == "won" and sol.stats["beam_widths"] == [] and len(calls) == 1
+    solve(QuiltGame(seed=1), max_nodes=100_000)
+    assert len(calls) == 1  # once a process
+
+
 def _beam_line(game: QuiltGame, width: int) -> list[int]:
     beam = Beam(SearchState.from_game(game), width)
     assert beam.run(2_000_000)

@@ -44,12 +44,28 @@ from ...games.crazy_quilt.search import SearchState
 from .. import clock
 from .playout import JUDGES, Policy, judge
 
-__all__ = ["BEAM_POLICIES", "Beam"]
+__all__ = ["BEAM_POLICIES", "Beam", "warm_up"]
 
 #: The policies a beam judges each position by (the best of their playouts counts): the portfolio's
 #: first two and the safe digger. (In the prototype, 20 wide with all seven judges won 36 literal
 #: and 33 common deals of 0-49, against 36 and 37 for 50 wide with these three, in about the same time.)
 BEAM_POLICIES: tuple[Policy, ...] = JUDGES[:3]
+
+
+def warm_up() -> None:
+    """Load the compiled loop that judges a position (:func:`.playout.judge`) now: with numba, a
+    fraction of a second in a new process and several the first time ever (it compiles then), which
+    :func:`.clairvoyant.solve` does before its clock starts, so that no deal's budget is charged for
+    it. After the first call it costs nothing."""
+    if _warm:
+        return
+    from ...games.crazy_quilt import QuiltGame
+
+    judge(SearchState.from_game(QuiltGame(seed=0)), BEAM_POLICIES)
+    _warm.append(True)
+
+
+_warm: list[bool] = []
 
 
 class Beam:

@@ -12,6 +12,7 @@ from ...games.crazy_quilt.search import SearchState, concrete_move
 from .. import clock
 from ..solution import Solution
 from .beam import Beam
+from .beam import warm_up as warm_up_beams
 from .bound import waste_order_lost
 from .exhaustive import Exhaustive, warm_up
 from .nested import Nested
@@ -72,8 +73,9 @@ def solve(game: QuiltGame, *, max_seconds: float | None = None, max_nodes: int |
     """
     if not isinstance(game, QuiltGame):
         raise TypeError(f"This solver takes a QuiltGame (e.g. QuiltGame(seed=7)), not {game!r}.")
-    warm_up()  # the compiled loops' loading (the search's, the playouts') is not the deal's work
+    warm_up()  # the compiled loops' loading (the search's, the playouts', the beams') is not the deal's work
     warm_up_playouts()
+    warm_up_beams()
     t0 = clock.now()
     deadline = None if max_seconds is None else t0 + max_seconds
     state = SearchState.from_game(game)

@@ -1,0 +1,68 @@
+"""Crazy Quilt's beam search alone (``windmill_widget.solver.crazy_quilt.beam``): on each deal, from
+the deal, beams of growing width until one wins, a width fails past the last one, or the CPU time
+is used up; which width won, the units of work and the CPU seconds of all the beams tried. One JSON
+line a deal on standard output (and ``--out``).
+
+    .venv/bin/python benchmarks/quilt_beam.py --deals 0 2 19 23
+    .venv/bin/python benchmarks/quilt_beam.py --rules common --deals 15 42 --widths 8 32 128 512
+    .venv/bin/python benchmarks/quilt_beam.py --deals 4 --judges 7 --seconds 60
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain checkout too
+
+from windmill_widget import QuiltGame, QuiltRules
+from windmill_widget.games.crazy_quilt.search import SearchState
+from windmill_widget.solver.crazy_quilt.beam import BEAM_POLICIES, Beam
+from windmill_widget.solver.crazy_quilt.clairvoyant import BEAM_WIDTHS
+from windmill_widget.solver.crazy_quilt.playout import JUDGES, warm_up
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, nargs="+", default=[0, 2, 19, 23])
+    parser.add_argument("--rules", default="literal", choices=QuiltRules.PRESETS)
+    parser.add_argument("--widths", type=int, nargs="+", default=list(BEAM_WIDTHS),
+                        help="the widths tried in turn (default: the solver's)")  # fmt: skip
+    parser.add_argument("--judges", type=int, default=len(BEAM_POLICIES), choices=range(1, len(JUDGES) + 1),
+                        help="judge by the first N of playout.JUDGES (default: the beam's own)")  # fmt: skip
+    parser.add_argument("--seconds", type=float, default=120.0,
+                        help="CPU seconds per deal: no wider beam starts after them")  # fmt: skip
+    parser.add_argument("--out", type=Path, help="a JSON lines file to append the records to")
+    args = parser.parse_args()
+    warm_up()  # loading the compiled playouts is not the deals' work
+    policies = JUDGES[: args.judges]
+    for seed in args.deals:
+        game = QuiltGame(seed=seed, rules=getattr(QuiltRules, args.rules)())
+        cpu = time.process_time()
+        won_at, units, tried = None, 0, []
+        for width in args.widths:
+            if time.process_time() - cpu >= args.seconds:
+                break
+            beam = Beam(SearchState.from_game(game), width, policies)
+            won = beam.run(1 << 62)
+            units += beam.nodes
+            tried.append(width)
+            if won:
+                won_at = width
+                break
+        record = {
+            "seed": seed, "rules": args.rules, "judges": args.judges, "widths": tried, "won_at": won_at,
+            "units": units, "cpu": round(time.process_time() - cpu, 2),
+        }  # fmt: skip
+        line = json.dumps(record)
+        print(line, flush=True)
+        if args.out:
+            with args.out.open("a") as f:
+                f.write(line + "\n")
+
+
+if __name__ == "__main__":
+    main()
