@@ -20,8 +20,8 @@ had not won in a second, and two (17 and 23, literal) deals it had not won in 12
 A position is judged in one call of the compiled playout loop, every policy in turn
 (:func:`.playout.judge`), which made the beam about twice as fast as a playout call a policy.
 
-The search is a generator that yields after every position it judges, so the solver can stop it when a budget
-runs out and resume it later, as it does the nested searches.
+The search is a generator that yields after every position it judges, so the solver can stop it
+when a budget runs out and resume it later, as it does the nested searches.
 
 >>> from windmill_widget import QuiltGame
 >>> from windmill_widget.games.crazy_quilt.search import SearchState
