@@ -20,8 +20,18 @@ had not won in a second, and two (17 and 23, literal) deals it had not won in 12
 A position is judged in one call of the compiled playout loop, every policy in turn
 (:func:`.playout.judge`), which made the beam about twice as fast as a playout call a policy.
 
-The search is a generator that yields after every position it judges, so the solver can stop it
-when a budget runs out and resume it later, as it does the nested searches.
+**How it runs.** The search is one loop over flat integer arrays (:func:`beam_search`), compiled
+by numba where it is installed and the same code as Python otherwise
+(:mod:`windmill_widget.core.compiled`), in the kernel's terms (:mod:`.kernel`): a position is a row
+of four ints whose waste and stock are nodes of a trie of card stacks, so the table of positions
+seen holds exact keys (a position is skipped only when it equals one seen, as
+:meth:`...search.SearchState.key` would have it); the moves are the search model's, in its order
+(:func:`.kernel.moves_of`); each new position is judged by :func:`.rollout.judge_from`, its
+waste and stock read from the trie. The next layer is the ``width`` best found so far, kept in a
+heap as the layer is judged (ties keep the order they were found in), and a line is found again
+from each kept position's parent. The loop stops after the judged position at which a run's budget
+or deadline is reached, so the solver can stop it and resume it later, as it does the nested
+searches; where a table must grow, it returns and Python grows it and calls again.
 
 >>> from windmill_widget import QuiltGame
 >>> from windmill_widget.games.crazy_quilt.search import SearchState
@@ -38,11 +48,38 @@ when a budget runs out and resume it later, as it does the nested searches.
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Sequence
 
-from ...games.crazy_quilt.search import SearchState
-from .. import clock
-from .playout import JUDGES, Policy, judge
+from ...core.compiled import grown, hot, int_array, jit
+from ...games.crazy_quilt.rules import MAX_REDEALS
+from ...games.crazy_quilt.search import UNKNOWN, SearchState
+from ..compiled_clock import read
+from ..compiled_clock import warm_up as warm_up_clock
+from .kernel import (
+    _FC_MASK,
+    _MOST_MOVES,
+    _NODE_INTS,
+    _NODES_SHIFT,
+    _REDEALS,
+    _SEEN,
+    TRIE_SPARE,
+    _seen_slot,
+    _word,
+    card_of,
+    geometry,
+    length_of,
+    moves_of,
+    parent_of,
+    play,
+    redeals_grown,
+    seen_grown,
+    seen_put,
+    stack_node,
+    trie_new,
+    trie_room,
+)
+from .playout import JUDGES, PER_CARD, Policy, judge
+from .rollout import _LONGEST, _policy_tables, _tables, judge_from, scratch_arrays
 
 __all__ = ["BEAM_POLICIES", "Beam", "warm_up"]
 
@@ -51,32 +88,203 @@ __all__ = ["BEAM_POLICIES", "Beam", "warm_up"]
 #: and 33 common deals of 0-49, against 36 and 37 for 50 wide with these three, in about the same time.)
 BEAM_POLICIES: tuple[Policy, ...] = JUDGES[:3]
 
+_CARDS = 104  # two decks: the cards off the foundations are those the heights do not count
+_ROW = 4  # ints a position, as the kernel's: mask, head, waste node, stock node
+_ROOM = 2 * 52 + 1  # cards the waste or the stock may hold, with one to spare
+# The counters, kept in one array between runs (from 7 on: the kernel's helpers count seen
+# positions and redeals in C[_SEEN] and C[_REDEALS]): the units used; the layer's position being
+# expanded, its next move (-1: its moves are not made yet) and its count of moves; the layer's size;
+# the heap's size; the positions judged in this layer; the records of kept positions; the win's
+# record, move and playout's length.
+_NODES, _LI, _MI, _NM, _NL, _NH, _GEN, _NREC, _WIN_REC, _WIN_MOVE, _WIN_N = range(7, 18)
+_COUNTERS = 18
+# What a call ended with.
+_EXHAUSTED, _WON, _STOPPED, _WON_STOPPED, _FULL_SEEN, _FULL_ROOM, _FULL_REC = range(7)
+
 
 def warm_up() -> None:
-    """Load the compiled loop that judges a position (:func:`.playout.judge`) now: with numba, a
-    fraction of a second in a new process and several the first time ever (it compiles then), which
-    :func:`.clairvoyant.solve` does before its clock starts, so that no deal's budget is charged for
-    it. After the first call it costs nothing."""
+    """Load the compiled loops a beam runs (:func:`beam_search`, the judge, the clock's reading and
+    the tables' growing) now: with numba, a fraction of a second in a new process and several the
+    first time ever (it compiles then), which :func:`.clairvoyant.solve` does before its clock
+    starts, so that no deal's budget is charged for it. After the first call it costs nothing."""
     if _warm:
         return
     from ...games.crazy_quilt import QuiltGame
+    from .. import clock
 
-    judge(SearchState.from_game(QuiltGame(seed=0)), BEAM_POLICIES)
+    state = SearchState.from_game(QuiltGame(seed=0))
+    judge(state, BEAM_POLICIES)
+    warm_up_clock()
+    Beam(state, 1).run(1, clock.now() + 3600.0)
+    seen_grown(int_array(6))
+    redeals_grown(int_array(4))
+    grown(int_array(1), 2)
     _warm.append(True)
 
 
 _warm: list[bool] = []
 
 
+@hot
+def _stack_into(T, node, A):
+    """The cards of the stack ``node`` into ``A``, bottom first (its top last, as a playout holds
+    the waste and the stock); returns their count."""
+    n = length_of(T, node)
+    i = n - 1
+    while node:
+        A[i] = card_of(T, node)
+        node = parent_of(T, node)
+        i -= 1
+    return n
+
+
+@hot
+def _swap(HK, HS, i, j):
+    HK[i], HK[j] = HK[j], HK[i]
+    HS[i], HS[j] = HS[j], HS[i]
+
+
+@hot
+def _sift_down(HK, HS, i, n):
+    """Restore the heap (greatest key on top) ``HK[:n]`` below ``i``."""
+    while True:
+        c = 2 * i + 1
+        if c >= n:
+            return
+        if c + 1 < n and HK[c + 1] > HK[c]:
+            c += 1
+        if HK[c] <= HK[i]:
+            return
+        _swap(HK, HS, i, c)
+        i = c
+
+
+@hot
+def _sift_up(HK, HS, i):
+    while i > 0:
+        p = (i - 1) // 2
+        if HK[p] >= HK[i]:
+            return
+        _swap(HK, HS, i, p)
+        i = p
+
+
+@jit
+def beam_search(C, LAYER, LREC, NXT, NPAR, NMOVE, HK, HS, REC, S, T, TH, TC, R, MV, X, G, FACES, CELLS,
+                ORDERS, AHEAD, DIG_ANY, SAFE, held, width, W0, K0, W, K, FR, LINE, max_nodes, deadline):  # fmt: skip
+    """Search on from where the counters ``C`` left off for ``max_nodes`` units, or until
+    ``deadline`` (-1: none), read after every position judged. The layer is ``LAYER[:C[_NL]]`` (rows of
+    four ints; the row after the ``width`` rows is scratch room) and ``LREC`` their records (the
+    parent's record and the move, in ``REC``); the next layer's candidates are rows of ``NXT``
+    (``NPAR``, ``NMOVE``: their parents' records and moves), ordered by a heap of keys ``HK`` (the
+    value, then the order judged) over their slots ``HS``. Returns what it ended with: no layer
+    left, a win (the line: the records' moves to ``C[_WIN_REC]``, ``C[_WIN_MOVE]``, then
+    ``LINE[:C[_WIN_N]]``), stopped (also after a win), or a table that must grow first (the caller
+    grows it and calls again)."""
+    b = width * _ROW  # the scratch row: the position a move leads to
+    used = 0
+    while True:
+        if C[_LI] >= C[_NL]:  # the layer is done: the best judged make the next one, best first
+            nh = C[_NH]
+            if nh == 0:
+                return _EXHAUSTED
+            if C[_NREC] + nh > len(REC) // 2:
+                return _FULL_REC
+            for end in range(nh - 1, 0, -1):  # the heap sorted, smallest key first
+                _swap(HK, HS, 0, end)
+                _sift_down(HK, HS, 0, end)
+            for k in range(nh):
+                j = HS[k]
+                for q in range(_ROW):
+                    LAYER[k * _ROW + q] = NXT[j * _ROW + q]
+                r = C[_NREC]
+                REC[2 * r] = NPAR[j]
+                REC[2 * r + 1] = NMOVE[j]
+                LREC[k] = r
+                C[_NREC] = r + 1
+            C[_NL] = nh
+            C[_LI] = 0
+            C[_MI] = -1
+            C[_NH] = 0
+            C[_GEN] = 0
+            continue
+        li = C[_LI]
+        a = li * _ROW
+        if C[_MI] < 0:
+            C[_NM] = moves_of(G, T, FACES, CELLS, LAYER, a, MV, 0, X, False)
+            C[_MI] = 0
+        if C[_MI] >= C[_NM]:
+            C[_LI] = li + 1
+            C[_MI] = -1
+            continue
+        if 2 * (C[_SEEN] + 1) > len(S) // 3:
+            return _FULL_SEEN
+        if TC[0] + TRIE_SPARE > len(T) // _NODE_INTS or 2 * (C[_REDEALS] + 1) > len(R) >> 1:
+            return _FULL_ROOM
+        m = MV[C[_MI]]
+        C[_MI] += 1
+        play(T, TH, TC, R, C, FACES, LAYER, a, b, m, held)
+        slot, found = _seen_slot(S, LAYER[b], LAYER[b + 1], LAYER[b + 2] | LAYER[b + 3] << _NODES_SHIFT, len(S))
+        if found:
+            continue
+        seen_put(S, C, slot, LAYER, b)
+        head = LAYER[b + 1]
+        fcode = head & _FC_MASK
+        out = _CARDS
+        for j in range(8):
+            out -= fcode >> (4 * j) & 15
+        if out:
+            wn = _stack_into(T, LAYER[b + 2], W0)
+            kn = _stack_into(T, LAYER[b + 3], K0)
+            _, left, on_waste, units, n = judge_from(G, FACES, CELLS, ORDERS, AHEAD, DIG_ANY, SAFE, held,
+                                                     LAYER[b], fcode, head >> 32 & 63, head >> 38 & 3, out,
+                                                     W0, wn, K0, kn, W, K, FR, LINE)  # fmt: skip
+        else:  # won by the move itself
+            left, on_waste, units, n = 0, 0, 1, 0
+        C[_NODES] += units
+        used += units
+        won = left == 0
+        if won:
+            C[_WIN_REC] = LREC[li]
+            C[_WIN_MOVE] = m
+            C[_WIN_N] = n
+        else:  # a candidate for the next layer, if among the best ``width`` judged so far
+            key = (left * PER_CARD + on_waste) << 32 | C[_GEN]
+            C[_GEN] += 1
+            nh = C[_NH]
+            j = -1
+            if nh < width:
+                j = nh
+                HK[nh] = key
+                HS[nh] = nh
+                C[_NH] = nh + 1
+                _sift_up(HK, HS, nh)
+            elif key < HK[0]:  # it takes the place of the worst kept
+                j = HS[0]
+                HK[0] = key
+                _sift_down(HK, HS, 0, nh)
+            if j >= 0:
+                for q in range(_ROW):
+                    NXT[j * _ROW + q] = LAYER[b + q]
+                NPAR[j] = LREC[li]
+                NMOVE[j] = m
+        if used >= max_nodes or (deadline >= 0 and read() > deadline):
+            return _WON_STOPPED if won else _STOPPED
+        if won:
+            return _WON
+
+
 class Beam:
-    """A resumable beam search from ``state`` (which it owns and mutates), keeping ``width``
-    positions a layer, judged by ``policies``."""
+    """A resumable beam search from ``state`` (which it reads, and leaves as it was), keeping
+    ``width`` positions a layer, judged by ``policies``."""
 
     def __init__(self, state: SearchState, width: int, policies: Sequence[Policy] = BEAM_POLICIES) -> None:
         if width < 1:
             raise ValueError(f"a beam is at least 1 wide, not {width!r}")
         if not policies:
             raise ValueError("a beam needs at least one playout policy to judge positions by")
+        if UNKNOWN - 1 in state.stock_faces():
+            raise ValueError("a beam reads the stock, which this position hides (a player's view)")
         self.state = state
         self.width = width
         self.policies = tuple(policies)
@@ -86,49 +294,85 @@ class Beam:
         self.line: list[int] | None = None
         #: whether the search has ended (won, or no layer left)
         self.done = False
-        self._search: Generator[int, None, list[int] | None] = self._layers()
+        # A line found as a run's budget ran out: the search ends with it at the next run.
+        self._found: list[int] | None = [] if state.is_won() else None
+        self._held = bool(state.held)
+        self._faces, self._cells = _tables(state.faces)
+        self._options = _policy_tables(self.policies)
+        T, TH, TC = trie_new(1 << 11)
+        T, TH = trie_room(T, TH, TC, 2 * (state.waste_size() + state.stock_left()) + 2)
+        self._trie = [T, TH, TC]
+        self._layer = int_array((width + 1) * _ROW)
+        self._layer[0] = _word(state.mask)
+        self._layer[1] = state.fcode | state.hand << 32 | state.redeals << 38
+        self._layer[2] = stack_node(T, TH, TC, state.waste_faces())
+        self._layer[3] = stack_node(T, TH, TC, state.stock_faces()[::-1])
+        self._C = int_array(_COUNTERS)
+        self._S = int_array(3 << 10)
+        slot, _ = _seen_slot(self._S, self._layer[0], self._layer[1], self._layer[2] | self._layer[3] << _NODES_SHIFT,
+                             len(self._S))  # fmt: skip
+        seen_put(self._S, self._C, slot, self._layer, 0)
+        self._C[_NL] = 1
+        self._C[_MI] = -1
+        self._C[_NREC] = 1
+        self._rec = int_array(2 * 64)
+        self._rec[0] = -1  # the start's record: no parent
+        self._R = int_array(2 << 8)
+        self._next = [int_array(width) for _ in range(5)]  # LREC, NPAR, NMOVE, HK, HS
+        self._nxt = int_array(width * _ROW)
+        self._moves = int_array(_MOST_MOVES), int_array(_MOST_MOVES)
+        W, K, FR, LINE, W0, K0 = scratch_arrays(_ROOM, _LONGEST + 2 * _ROOM * (MAX_REDEALS + 1))
+        self._play = W0, K0, W, K, FR, LINE
 
     def run(self, max_nodes: int, deadline: float | None = None) -> bool:
         """Search on for about ``max_nodes`` units (or until ``deadline``, a :func:`..clock.now`
         reading); ``True`` once a win is found (see :attr:`line`)."""
-        used = 0
+        start = self.nodes
+        C = self._C
         while not self.done:
-            try:
-                n = next(self._search)
-            except StopIteration as end:
+            if self._found is not None:
                 self.done = True
-                self.line = end.value
+                self.line = self._found
                 break
-            self.nodes += n
-            used += n
-            if used >= max_nodes or (deadline is not None and clock.now() > deadline):
+            T, TH, TC = self._trie
+            LREC, NPAR, NMOVE, HK, HS = self._next
+            status = beam_search(
+                C, self._layer, LREC, self._nxt, NPAR, NMOVE, HK, HS, self._rec, self._S, T, TH, TC, self._R,
+                *self._moves, _G, self._faces, self._cells, *self._options, self._held, self.width, *self._play,
+                max_nodes - (self.nodes - start), -1.0 if deadline is None else float(deadline),
+            )  # fmt: skip
+            self.nodes = int(C[_NODES])
+            if TC[0] >= 1 << _NODES_SHIFT:  # pragma: no cover - some 140 GB of trie
+                raise MemoryError("Crazy Quilt's beam search outgrew its trie's keys")
+            if status == _FULL_SEEN:
+                self._S = seen_grown(self._S)
+            elif status == _FULL_ROOM:
+                self._trie[:2] = trie_room(T, TH, TC, TRIE_SPARE + 1)
+                if 2 * (C[_REDEALS] + 1) > len(self._R) >> 1:
+                    self._R = redeals_grown(self._R)
+            elif status == _FULL_REC:
+                self._rec = grown(self._rec, 2 * len(self._rec))
+            elif status == _EXHAUSTED:
+                self.done = True
+            elif status in (_WON, _WON_STOPPED):
+                self._found = self._won_line()
+                if status == _WON_STOPPED:
+                    break
+            else:
                 break
         return self.line is not None
 
-    def _layers(self) -> Generator[int, None, list[int] | None]:
-        s = self.state
-        root = s.snapshot()
-        if s.is_won():
-            return []
-        layer: list[tuple[tuple[int, ...], list[int]]] = [(root, [])]
-        seen = {s.key()}
-        while layer:
-            judged: list[tuple[int, tuple[int, ...], list[int]]] = []
-            for snap, line in layer:
-                s.restore(snap)
-                for m in s.moves():
-                    record = s.apply(m)
-                    key = s.key()
-                    if key not in seen:
-                        seen.add(key)
-                        value, ahead, units = judge(s, self.policies)
-                        yield units
-                        if ahead is not None:
-                            s.restore(root)
-                            return [*line, m, *ahead]
-                        judged.append((value, s.snapshot(), [*line, m]))
-                    s.undo(record)
-            judged.sort(key=lambda j: j[0])  # stable: ties keep the order they were made in
-            layer = [(snap, line) for _, snap, line in judged[: self.width]]
-        s.restore(root)
-        return None
+    def _won_line(self) -> list[int]:
+        """The moves to the position whose playout won, and the playout's."""
+        C, rec = self._C, self._rec
+        moves = []
+        r = int(C[_WIN_REC])
+        while r > 0:
+            moves.append(int(rec[2 * r + 1]))
+            r = int(rec[2 * r])
+        moves.reverse()
+        LINE = self._play[-1]
+        return [*moves, int(C[_WIN_MOVE]), *(int(m) for m in LINE[: int(C[_WIN_N])])]
+
+
+_G = geometry()

@@ -549,10 +549,11 @@ def _takes(fcode, face, j):
 
 
 @hot
-def moves_of(G, T, FACES, CELLS, P, a, MV, o, X):
-    """The moves of the position ``P[a:]`` into ``MV[o:]``, the plays to a foundation first, the
-    others after them (``X``: scratch room for those), each part in
-    :meth:`...search.SearchState.moves`' order; returns their count. Only the free cells whose card
+def moves_of(G, T, FACES, CELLS, P, a, MV, o, X, grouped):
+    """The moves of the position ``P[a:]`` into ``MV[o:]``: with ``grouped``, the plays to a
+    foundation first, the others after them (``X``: scratch room for those), each part in
+    :meth:`...search.SearchState.moves`' order; without, in that order itself (the beam's). Returns
+    their count. Only the free cells whose card
     a foundation or the waste's top takes are visited (``CELLS``: the cells each face was dealt to)."""
     mask = P[a]
     head = P[a + 1]
@@ -593,16 +594,24 @@ def moves_of(G, T, FACES, CELLS, P, a, MV, o, X):
             MV[o + n] = i << SHIFT | (FOUNDATION0 + 4 + s)
             n += 1
         if onto & low:
-            X[x] = i << SHIFT | WASTE
-            x += 1
+            if grouped:
+                X[x] = i << SHIFT | WASTE
+                x += 1
+            else:
+                MV[o + n] = i << SHIFT | WASTE
+                n += 1
     if hand:
         s = (hand - 1) // 13
         for j in range(s, 8, 4):
             if _takes(fcode, hand - 1, j):
                 MV[o + n] = HAND << SHIFT | (FOUNDATION0 + j)
                 n += 1
-        X[x] = HAND << SHIFT | WASTE
-        x += 1
+        if grouped:
+            X[x] = HAND << SHIFT | WASTE
+            x += 1
+        else:
+            MV[o + n] = HAND << SHIFT | WASTE
+            n += 1
     if wtop:
         s = (wtop - 1) // 13
         for j in range(s, 8, 4):
@@ -723,7 +732,7 @@ def expand(G, T, FACES, CELLS, P, a, MV, o, X, safe):
         if m >= 0:
             MV[o] = m
             return 1
-    return moves_of(G, T, FACES, CELLS, P, a, MV, o, X)
+    return moves_of(G, T, FACES, CELLS, P, a, MV, o, X, True)
 
 
 # -- the search -----------------------------------------------------------------------------------

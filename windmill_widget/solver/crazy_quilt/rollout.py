@@ -263,7 +263,7 @@ def _zeros(size: int) -> object:
     return np.zeros(size, np.int64) if COMPILED else [0] * size
 
 
-_SCRATCH = threading.local()  # each thread's arrays, made once: W, K, FR, LINE
+_SCRATCH = threading.local()  # each thread's arrays, made once: W, K, FR, LINE, W0, K0
 
 
 def _scratch(room: int, longest: int) -> tuple:
@@ -273,8 +273,14 @@ def _scratch(room: int, longest: int) -> tuple:
     if arrays is None or len(arrays[0]) < room or len(arrays[3]) < longest:
         room = max(room, 2 * 52 + 1)
         longest = max(longest, _LONGEST + 2 * room * (MAX_REDEALS + 1))
-        arrays = _SCRATCH.arrays = (_zeros(room), _zeros(room), _zeros(5 * FRONT_ROOM), _zeros(longest))
+        arrays = _SCRATCH.arrays = scratch_arrays(room, longest)
     return arrays
+
+
+def scratch_arrays(room: int, longest: int) -> tuple:
+    """New arrays for playouts with ``room`` cards in the waste and the stock and lines of
+    ``longest`` moves: ``W, K, FR, LINE, W0, K0`` (see :func:`judge_out`)."""
+    return (_zeros(room), _zeros(room), _zeros(5 * FRONT_ROOM), _zeros(longest), _zeros(room), _zeros(room))
 
 
 def _cards(code: int, n: int) -> object:
@@ -292,7 +298,7 @@ def play_state(
     nw = s.waste_size()
     nk = s.stock_left()
     room = s.out + 1  # every card off the foundations may end on the waste, or in the stock
-    W, K, FR, LINE = _scratch(room, _LONGEST + 2 * room * (s.redeals + 1))
+    W, K, FR, LINE, _, _ = _scratch(room, _LONGEST + 2 * room * (s.redeals + 1))
     unpack_into(_cards(s.waste, nw), nw, W)
     unpack_into(_cards(s.stock, nk), nk, K)
     faces, cells = _tables(s.faces)
@@ -307,20 +313,33 @@ def play_state(
 
 @jit
 def judge_out(G, FACES, CELLS, ORDERS, AHEAD, DIG_ANY, SAFE, held, mask, fcode, hand, redeals, out, WB, wn,
-              KB, kn, W, K, FR, LINE):  # fmt: skip
-    """Play the position out (as :func:`play_out`, the waste and the stock given as bytes ``WB`` and
-    ``KB``, see :func:`unpack_into`) with each policy in turn (``ORDERS[k]``, ``AHEAD[k]``,
-    ``DIG_ANY[k]``, ``SAFE[k]``) until one wins. Returns (the best policy's index: the first with the
-    fewest cards left off the foundations, then on the waste; those two counts; the moves and playouts
-    made in all; the moves of the last playout, whose line is in ``LINE``)."""
+              KB, kn, W0, K0, W, K, FR, LINE):  # fmt: skip
+    """:func:`judge_from`, the waste and the stock given as bytes ``WB`` and ``KB`` (see
+    :func:`unpack_into`), unpacked into ``W0`` and ``K0``."""
+    unpack_into(WB, wn, W0)
+    unpack_into(KB, kn, K0)
+    return judge_from(G, FACES, CELLS, ORDERS, AHEAD, DIG_ANY, SAFE, held, mask, fcode, hand, redeals, out,
+                      W0, wn, K0, kn, W, K, FR, LINE)  # fmt: skip
+
+
+@jit
+def judge_from(G, FACES, CELLS, ORDERS, AHEAD, DIG_ANY, SAFE, held, mask, fcode, hand, redeals, out, W0, wn,
+               K0, kn, W, K, FR, LINE):  # fmt: skip
+    """Play the position out (as :func:`play_out`, its waste ``W0[:wn]`` and stock ``K0[:kn]``
+    copied into ``W`` and ``K`` for each playout) with each policy in turn (``ORDERS[k]``,
+    ``AHEAD[k]``, ``DIG_ANY[k]``, ``SAFE[k]``) until one wins. Returns (the best policy's index: the
+    first with the fewest cards left off the foundations, then on the waste; those two counts; the
+    moves and playouts made in all; the moves of the last playout, whose line is in ``LINE``)."""
     best = -1
     best_out = 0
     best_waste = 0
     units = 0
     n = 0
     for k in range(len(AHEAD)):
-        unpack_into(WB, wn, W)
-        unpack_into(KB, kn, K)
+        for i in range(wn):
+            W[i] = W0[i]
+        for i in range(kn):
+            K[i] = K0[i]
         dig, safe = DIG_ANY[k] != 0, SAFE[k] != 0
         n, left, on_waste = play_out(G, FACES, CELLS, ORDERS[k], AHEAD[k], dig, safe, held, mask, fcode, hand,
                                      redeals, out, W, wn, K, kn, FR, LINE)  # fmt: skip
@@ -348,11 +367,11 @@ def judge_state(s: SearchState, policies: tuple[Policy, ...]) -> tuple[int, int,
     nw = s.waste_size()
     nk = s.stock_left()
     room = s.out + 1
-    W, K, FR, LINE = _scratch(room, _LONGEST + 2 * room * (s.redeals + 1))
+    W, K, FR, LINE, W0, K0 = _scratch(room, _LONGEST + 2 * room * (s.redeals + 1))
     faces, cells = _tables(s.faces)
     best, out, on_waste, units, n = judge_out(
         _G, faces, cells, *_policy_tables(policies), bool(s.held), _word(s.mask), s.fcode, s.hand,
-        s.redeals, s.out, _cards(s.waste, nw), nw, _cards(s.stock, nk), nk, W, K, FR, LINE,
+        s.redeals, s.out, _cards(s.waste, nw), nw, _cards(s.stock, nk), nk, W0, K0, W, K, FR, LINE,
     )  # fmt: skip
     line = None if out else (LINE[:n].tolist() if COMPILED else LINE[:n])
     return int(best), int(out), int(on_waste), int(units), line
