@@ -90,6 +90,8 @@ def test_moves_and_positions_are_the_search_models_along_random_games() -> None:
             moves = s.moves()
             by_place = [m for m in moves if 64 <= m & 127 < 72] + [m for m in moves if not 64 <= m & 127 < 72]
             assert kernel_moves(k) == by_place
+            n = qk.moves_of(k.G, k.T, k.FACES, k.CELLS, k.P, 0, k.MV, 0, k.X, False)  # the beam's order
+            assert [int(m) for m in k.MV[:n]] == moves
             safe = int(qk.safe_move(k.G, k.T, k.CELLS, k.P, 0))  # (sound: test_quilt_solver.py)
             assert safe == -1 or safe in moves
             safes += safe >= 0

@@ -16,8 +16,10 @@ import brute_force
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from pure_python import both_ways
 
 from windmill_widget import QuiltGame, QuiltRules
+from windmill_widget.core.compiled import COMPILED
 from windmill_widget.games.crazy_quilt import CELLS, FOUNDATIONS
 from windmill_widget.games.crazy_quilt.search import (
     FOUNDATION0,
@@ -27,10 +29,11 @@ from windmill_widget.games.crazy_quilt.search import (
     concrete_move,
 )
 from windmill_widget.solver import Certificate, Proof, Solution, solve
-from windmill_widget.solver.crazy_quilt.beam import Beam
+from windmill_widget.solver.crazy_quilt.beam import BEAM_POLICIES, Beam
 from windmill_widget.solver.crazy_quilt.bound import waste_order_lost
 from windmill_widget.solver.crazy_quilt.exhaustive import Exhaustive
 from windmill_widget.solver.crazy_quilt.kernel import Kernel
+from windmill_widget.solver.crazy_quilt.playout import judge
 from windmill_widget.solver.crazy_quilt.suits import suit_relaxation_lost
 
 PRESETS = {"literal": QuiltRules.literal(), "common": QuiltRules.common()}
@@ -539,6 +542,84 @@ def test_a_beam_in_slices_is_the_beam_in_one_run() -> None:
         runs += 1
     assert runs > 10 and whole.done and sliced.done
     assert (sliced.line, sliced.nodes) == (whole.line, whole.nodes)
+
+
+def reference_beam(state: SearchState, width: int) -> tuple[list[int] | None, list[int]]:
+    """The beam search as plainly as it reads, over the search model: the oracle the compiled beam
+    is checked against. Layers of positions, every move in the model's order, a position whose key
+    was seen before skipped, each new one judged, the ``width`` best kept (ties in the order judged).
+    Returns (the winning line or ``None``; the units used after each position judged)."""
+    units: list[int] = []
+    seen = {state.key()}
+    layer: list[tuple[tuple[int, ...], list[int]]] = [(state.snapshot(), [])]
+    while layer:
+        judged = []
+        for snap, line in layer:
+            state.restore(snap)
+            for m in state.moves():
+                record = state.apply(m)
+                if state.key() not in seen:
+                    seen.add(state.key())
+                    value, ahead, n = judge(state, BEAM_POLICIES)
+                    units.append(n + (units[-1] if units else 0))
+                    if ahead is not None:
+                        return [*line, m, *ahead], units
+                    judged.append((value, len(judged), state.snapshot(), [*line, m]))
+                state.undo(record)
+        judged.sort()
+        layer = [(snap, line) for _, _, snap, line in judged[:width]]
+    return None, units
+
+
+def beam_cases() -> list[tuple[QuiltGame, int]]:
+    """Small searches, won and failed, each reading with 0-3 redeals: staged positions and deals."""
+    rng = random.Random(42)
+    games = []
+    for i in range(12):
+        rules = QuiltRules(turn_to=rng.choice(["hand", "waste"]), redeals=rng.randint(0, 3))
+        games.append(endgame(rng, rules, rng.randint(8, 20)) if i % 2 else meeting(rng, rules, 14))
+    return [(g, 1 + i % 3) for i, g in enumerate(games)] + [
+        (QuiltGame(seed=2, rules=PRESETS["common"]), 2),
+        (QuiltGame(seed=6, rules=QuiltRules(redeals=2)), 1),
+        (QuiltGame(seed=8, rules=QuiltRules(redeals=1)), 2),
+    ]
+
+
+def test_the_beam_is_the_plain_beam_search_and_stops_where_it_reaches_its_budget() -> None:
+    outcomes = set()
+    for game, width in beam_cases():
+        line, units = reference_beam(SearchState.from_game(game), width)
+        beam = Beam(SearchState.from_game(game), width)
+        assert beam.run(10**12) is (line is not None) and beam.done
+        assert (beam.line, beam.nodes) == (line, units[-1] if units else 0)
+        outcomes.add((line is not None, len(units) > 20))
+        for k in sorted({0, len(units) // 3, len(units) - 1}) if units else ():
+            sliced = Beam(SearchState.from_game(game), width)  # stopped right after the k-th position
+            assert sliced.run(units[k]) is False
+            assert (sliced.nodes, sliced.done) == (units[k], False)
+            assert sliced.run(10**12) is (line is not None)
+            assert (sliced.line, sliced.nodes) == (line, units[-1])
+    assert outcomes == {(True, True), (False, True), (True, False), (False, False)}
+
+
+def beam_results(slices: list[int]) -> list[list]:
+    """(line, units, done) of :func:`beam_cases`' beams run in slices of each of ``slices`` units."""
+    out = []
+    for game, width in beam_cases():
+        for size in slices:
+            beam = Beam(SearchState.from_game(game), width)
+            runs = 1
+            while not beam.run(size) and not beam.done:
+                runs += 1
+            out.append([beam.line, beam.nodes, beam.done, runs])
+    return out
+
+
+@pytest.mark.skipif(not COMPILED, reason="the loop is not compiled here (no numba, or turned off)")
+def test_compiled_and_python_beams_find_the_same_lines() -> None:
+    here, python = both_ways(beam_results, [5_000])
+    assert here == python
+    assert {line is None for line, *_ in here} == {True, False} and max(runs for *_, runs in here) > 10
 
 
 def test_a_beam_that_fails_proves_nothing_and_says_so() -> None:

@@ -17,8 +17,8 @@ Measured by a prototype on deals 0-49, before it joined the solver: a beam 50 wi
 each, against the solver's 36 and 35 at one CPU second; six and six of them were deals the solver
 had not won in a second, and two (17 and 23, literal) deals it had not won in 120.
 
-A position is judged in one call of the compiled playout loop, every policy in turn
-(:func:`.playout.judge`), which made the beam about twice as fast as a playout call a policy.
+A position is judged in one call of the compiled playout loop, every policy in turn (what
+:func:`.playout.judge` does), which made the beam about twice as fast as a playout call a policy.
 
 **How it runs.** The search is one loop over flat integer arrays (:func:`beam_search`), compiled
 by numba where it is installed and the same code as Python otherwise
@@ -30,8 +30,9 @@ seen holds exact keys (a position is skipped only when it equals one seen, as
 waste and stock read from the trie. The next layer is the ``width`` best found so far, kept in a
 heap as the layer is judged (ties keep the order they were found in), and a line is found again
 from each kept position's parent. The loop stops after the judged position at which a run's budget
-or deadline is reached, so the solver can stop it and resume it later, as it does the nested
-searches; where a table must grow, it returns and Python grows it and calls again.
+is reached (its deadline is read every few positions), so the solver can stop it and resume it
+later, as it does the nested searches; where a table must grow, it returns and Python grows it and
+calls again.
 
 >>> from windmill_widget import QuiltGame
 >>> from windmill_widget.games.crazy_quilt.search import SearchState
@@ -100,6 +101,9 @@ _NODES, _LI, _MI, _NM, _NL, _NH, _GEN, _NREC, _WIN_REC, _WIN_MOVE, _WIN_N = rang
 _COUNTERS = 18
 # What a call ended with.
 _EXHAUSTED, _WON, _STOPPED, _WON_STOPPED, _FULL_SEEN, _FULL_ROOM, _FULL_REC = range(7)
+#: Positions judged between readings of the clock, from the first of a run on (a reading calls back
+#: into Python: some 2.5 us, a tenth of a position's judging).
+READ_CLOCK_EVERY = 8
 
 
 def warm_up() -> None:
@@ -139,6 +143,13 @@ def _stack_into(T, node, A):
 
 
 @hot
+def _seen_at(S, P, a):
+    """:func:`.kernel._seen_slot` of the position ``P[a:]``, every slot probed (the table is never
+    more than half full: it grows first), so a position once seen is never forgotten."""
+    return _seen_slot(S, P[a], P[a + 1], P[a + 2] | P[a + 3] << _NODES_SHIFT, len(S))
+
+
+@hot
 def _swap(HK, HS, i, j):
     HK[i], HK[j] = HK[j], HK[i]
     HS[i], HS[j] = HS[j], HS[i]
@@ -171,9 +182,11 @@ def _sift_up(HK, HS, i):
 
 @jit
 def beam_search(C, LAYER, LREC, NXT, NPAR, NMOVE, HK, HS, REC, S, T, TH, TC, R, MV, X, G, FACES, CELLS,
-                ORDERS, AHEAD, DIG_ANY, SAFE, held, width, W0, K0, W, K, FR, LINE, max_nodes, deadline):  # fmt: skip
+                ORDERS, AHEAD, DIG_ANY, SAFE, held, width, W0, K0, W, K, FR, LINE, max_nodes,
+                deadline):  # fmt: skip
     """Search on from where the counters ``C`` left off for ``max_nodes`` units, or until
-    ``deadline`` (-1: none), read after every position judged. The layer is ``LAYER[:C[_NL]]`` (rows of
+    ``deadline`` (-1: none; read after the first position judged and every
+    :data:`READ_CLOCK_EVERY` th after it). The layer is ``LAYER[:C[_NL]]`` (rows of
     four ints; the row after the ``width`` rows is scratch room) and ``LREC`` their records (the
     parent's record and the move, in ``REC``); the next layer's candidates are rows of ``NXT``
     (``NPAR``, ``NMOVE``: their parents' records and moves), ordered by a heap of keys ``HK`` (the
@@ -183,6 +196,7 @@ def beam_search(C, LAYER, LREC, NXT, NPAR, NMOVE, HK, HS, REC, S, T, TH, TC, R, 
     grows it and calls again)."""
     b = width * _ROW  # the scratch row: the position a move leads to
     used = 0
+    judged = 0
     while True:
         if C[_LI] >= C[_NL]:  # the layer is done: the best judged make the next one, best first
             nh = C[_NH]
@@ -224,7 +238,7 @@ def beam_search(C, LAYER, LREC, NXT, NPAR, NMOVE, HK, HS, REC, S, T, TH, TC, R, 
         m = MV[C[_MI]]
         C[_MI] += 1
         play(T, TH, TC, R, C, FACES, LAYER, a, b, m, held)
-        slot, found = _seen_slot(S, LAYER[b], LAYER[b + 1], LAYER[b + 2] | LAYER[b + 3] << _NODES_SHIFT, len(S))
+        slot, found = _seen_at(S, LAYER, b)
         if found:
             continue
         seen_put(S, C, slot, LAYER, b)
@@ -243,6 +257,7 @@ def beam_search(C, LAYER, LREC, NXT, NPAR, NMOVE, HK, HS, REC, S, T, TH, TC, R, 
             left, on_waste, units, n = 0, 0, 1, 0
         C[_NODES] += units
         used += units
+        judged += 1
         won = left == 0
         if won:
             C[_WIN_REC] = LREC[li]
@@ -268,7 +283,7 @@ def beam_search(C, LAYER, LREC, NXT, NPAR, NMOVE, HK, HS, REC, S, T, TH, TC, R, 
                     NXT[j * _ROW + q] = LAYER[b + q]
                 NPAR[j] = LREC[li]
                 NMOVE[j] = m
-        if used >= max_nodes or (deadline >= 0 and read() > deadline):
+        if used >= max_nodes or (deadline >= 0 and judged % READ_CLOCK_EVERY == 1 and read() > deadline):
             return _WON_STOPPED if won else _STOPPED
         if won:
             return _WON
@@ -309,8 +324,7 @@ class Beam:
         self._layer[3] = stack_node(T, TH, TC, state.stock_faces()[::-1])
         self._C = int_array(_COUNTERS)
         self._S = int_array(3 << 10)
-        slot, _ = _seen_slot(self._S, self._layer[0], self._layer[1], self._layer[2] | self._layer[3] << _NODES_SHIFT,
-                             len(self._S))  # fmt: skip
+        slot, _ = _seen_at(self._S, self._layer, 0)
         seen_put(self._S, self._C, slot, self._layer, 0)
         self._C[_NL] = 1
         self._C[_MI] = -1
@@ -338,7 +352,8 @@ class Beam:
             LREC, NPAR, NMOVE, HK, HS = self._next
             status = beam_search(
                 C, self._layer, LREC, self._nxt, NPAR, NMOVE, HK, HS, self._rec, self._S, T, TH, TC, self._R,
-                *self._moves, _G, self._faces, self._cells, *self._options, self._held, self.width, *self._play,
+                *self._moves, _G, self._faces, self._cells, *self._options, self._held, self.width,
+                *self._play,
                 max_nodes - (self.nodes - start), -1.0 if deadline is None else float(deadline),
             )  # fmt: skip
             self.nodes = int(C[_NODES])
