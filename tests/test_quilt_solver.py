@@ -637,6 +637,12 @@ def test_a_beam_refuses_a_width_or_policies_it_cannot_use(width: int, policies, 
         Beam(state, width, *(() if policies is None else (policies,)))
 
 
+def test_a_beam_refuses_a_stock_it_cannot_see() -> None:
+    game = QuiltGame(seed=1)
+    with pytest.raises(ValueError, match="hides"):
+        Beam(SearchState.from_view(game.view()), 2)
+
+
 def test_solve_loads_the_beams_judge_before_its_clock(monkeypatch: pytest.MonkeyPatch) -> None:
     # Loading the compiled judge (several seconds the first time ever) must not be charged to the
     # first deal whose solve reaches a beam: solve() loads it first, even where no beam runs.

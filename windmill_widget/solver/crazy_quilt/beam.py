@@ -32,7 +32,9 @@ heap as the layer is judged (ties keep the order they were found in), and a line
 from each kept position's parent. The loop stops after the judged position at which a run's budget
 is reached (its deadline is read every few positions), so the solver can stop it and resume it
 later, as it does the nested searches; where a table must grow, it returns and Python grows it and
-calls again.
+calls again. Compiled, it is two to four times as fast as the same search written over the search
+model's objects was, with the same lines and units (``benchmarks/quilt_beam.py``): nearly all its
+time is now the playouts'.
 
 >>> from windmill_widget import QuiltGame
 >>> from windmill_widget.games.crazy_quilt.search import SearchState
