@@ -54,6 +54,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...core.compiled import grown, hot, int_array, jit
+from ...games.crazy_quilt.position import FOUNDATION_FULL
 from ...games.crazy_quilt.rules import MAX_REDEALS
 from ...games.crazy_quilt.search import UNKNOWN, SearchState
 from ..compiled_clock import read
@@ -64,6 +65,7 @@ from .kernel import (
     _NODE_INTS,
     _NODES_SHIFT,
     _REDEALS,
+    _ROW,
     _SEEN,
     TRIE_SPARE,
     _seen_slot,
@@ -82,7 +84,7 @@ from .kernel import (
     trie_room,
 )
 from .playout import JUDGES, PER_CARD, Policy, judge
-from .rollout import _LONGEST, _policy_tables, _tables, judge_from, scratch_arrays
+from .rollout import _LONGEST, ROOM, _policy_tables, _tables, judge_from, scratch_arrays
 
 __all__ = ["BEAM_POLICIES", "Beam", "warm_up"]
 
@@ -91,9 +93,7 @@ __all__ = ["BEAM_POLICIES", "Beam", "warm_up"]
 #: and 33 common deals of 0-49, against 36 and 37 for 50 wide with these three, in about the same time.)
 BEAM_POLICIES: tuple[Policy, ...] = JUDGES[:3]
 
-_CARDS = 104  # two decks: the cards off the foundations are those the heights do not count
-_ROW = 4  # ints a position, as the kernel's: mask, head, waste node, stock node
-_ROOM = 2 * 52 + 1  # cards the waste or the stock may hold, with one to spare
+_CARDS = 8 * FOUNDATION_FULL  # the cards off the foundations are those the heights do not count
 # The counters, kept in one array between runs (from 7 on: the kernel's helpers count seen
 # positions and redeals in C[_SEEN] and C[_REDEALS]): the units used; the layer's position being
 # expanded, its next move (-1: its moves are not made yet) and its count of moves; the layer's size;
@@ -337,7 +337,7 @@ class Beam:
         self._next = [int_array(width) for _ in range(5)]  # LREC, NPAR, NMOVE, HK, HS
         self._nxt = int_array(width * _ROW)
         self._moves = int_array(_MOST_MOVES), int_array(_MOST_MOVES)
-        W, K, FR, LINE, W0, K0 = scratch_arrays(_ROOM, _LONGEST + 2 * _ROOM * (MAX_REDEALS + 1))
+        W, K, FR, LINE, W0, K0 = scratch_arrays(ROOM, _LONGEST + 2 * ROOM * (MAX_REDEALS + 1))
         self._play = W0, K0, W, K, FR, LINE
 
     def run(self, max_nodes: int, deadline: float | None = None) -> bool:

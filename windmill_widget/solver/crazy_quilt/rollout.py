@@ -263,6 +263,8 @@ def _zeros(size: int) -> object:
     return np.zeros(size, np.int64) if COMPILED else [0] * size
 
 
+#: Room for the cards of a playout's waste or stock: two decks' worth, with one to spare.
+ROOM = 2 * 52 + 1
 _SCRATCH = threading.local()  # each thread's arrays, made once: W, K, FR, LINE, W0, K0
 
 
@@ -271,7 +273,7 @@ def _scratch(room: int, longest: int) -> tuple:
     for a line of ``longest`` moves (made anew where the last ones were too small)."""
     arrays = getattr(_SCRATCH, "arrays", None)
     if arrays is None or len(arrays[0]) < room or len(arrays[3]) < longest:
-        room = max(room, 2 * 52 + 1)
+        room = max(room, ROOM)
         longest = max(longest, _LONGEST + 2 * room * (MAX_REDEALS + 1))
         arrays = _SCRATCH.arrays = scratch_arrays(room, longest)
     return arrays
