@@ -553,8 +553,8 @@ def moves_of(G, T, FACES, CELLS, P, a, MV, o, X, grouped):
     """The moves of the position ``P[a:]`` into ``MV[o:]``: with ``grouped``, the plays to a
     foundation first, the others after them (``X``: scratch room for those), each part in
     :meth:`...search.SearchState.moves`' order; without, in that order itself (the beam's). Returns
-    their count. Only the free cells whose card
-    a foundation or the waste's top takes are visited (``CELLS``: the cells each face was dealt to)."""
+    their count. Only the free cells whose card a foundation or the waste's top takes are visited
+    (``CELLS``: the cells each face was dealt to)."""
     mask = P[a]
     head = P[a + 1]
     waste = P[a + 2]
