@@ -524,7 +524,7 @@ def test_the_exhaustive_search_in_slices_is_the_search_in_one_run() -> None:
 
 
 def test_a_beam_wins_a_deal_the_nested_searches_find_hard_and_its_line_plays() -> None:
-    # Literal deal 2: at one CPU second the solver of session 8 (nested searches and the exhaustive
+    # Literal deal 2: at one CPU second the solver before the beams (nested searches and the exhaustive
     # search) left it unknown, and needed 25 s; a beam 8 wide wins it within a million units.
     game = QuiltGame(seed=2)
     for m in _beam_line(game, 8):
