@@ -9,9 +9,9 @@ line a deal on standard output (and ``--out``).
 
 The beam runs as one compiled loop (``WINDMILL_WIDGET_PURE_PYTHON=1`` runs the same loop as Python).
 Measured when it replaced the beam written over the search model, with the same lines and units (literal
-deals, one beam each, CPU s, on the project's 2-core machine): 32 wide, deal 24 (2,670,195 units) 0.37
-against 0.13, deal 0 (2,168,420) 0.42 against 0.11; 128 wide, deal 24 (11,757,639) 1.53 against 0.73,
-deal 19 (3,377,011, won) 0.40 against 0.15. Nearly all its time is now the playouts' (:func:`judge_from`
+deals, one beam each, CPU s before and after, on the project's 2-core machine): 32 wide, deal 24
+(2,670,195 units) 0.37 and 0.13, deal 0 (2,168,420) 0.42 and 0.11; 128 wide, deal 24 (11,757,639) 1.53
+and 0.73, deal 19 (3,377,011, won) 0.40 and 0.15. Nearly all its time is now the playouts' (:func:`judge_from`
 in ``rollout.py``, some 60 ns a unit).
 """
 
