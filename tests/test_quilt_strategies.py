@@ -376,9 +376,11 @@ def test_a_margin_leaves_close_calls_to_tips() -> None:
 
 def test_the_hints_warm_up_loads_its_playouts_and_solver() -> None:
     """What a Crazy Quilt board runs in the background when it opens (see test_widget): after it,
-    the playouts' loop is loaded, and so is the solver's where it is compiled."""
-    from windmill_widget.solver.crazy_quilt import exhaustive, playout
+    the playouts' loop is loaded, and so are the solver's (its exhaustive search where it is
+    compiled, and its beams), which it asks after the redeal."""
+    from windmill_widget.solver.crazy_quilt import beam, exhaustive, playout
 
     quilt_players.lookahead.warm_up()
     assert playout._play is not None
     assert bool(exhaustive._warm) == exhaustive.COMPILED
+    assert beam._warm

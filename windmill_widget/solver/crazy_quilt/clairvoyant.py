@@ -12,12 +12,13 @@ from ...games.crazy_quilt.search import SearchState, concrete_move
 from .. import clock
 from ..solution import Solution
 from .beam import Beam
-from .beam import warm_up as warm_up_beams
+from .beam import warm_up as _warm_up_beams
 from .bound import waste_order_lost
-from .exhaustive import Exhaustive, warm_up
+from .exhaustive import Exhaustive
+from .exhaustive import warm_up as _warm_up_search
 from .nested import Nested
 from .playout import PORTFOLIO
-from .playout import warm_up as warm_up_playouts
+from .playout import warm_up as _warm_up_playouts
 from .suits import suit_relaxation_lost
 
 #: Positions each round gives each nested search after the first (whose level 1 runs to its end);
@@ -51,6 +52,17 @@ BEAM_WIDTHS = (8, 32, 128, 512)
 BEAM_SHARE = 0.5
 
 
+def warm_up() -> None:
+    """Load every compiled loop :func:`solve` runs (the exhaustive search's, the playouts', the
+    beams') now: with numba, a second or two in a new process and much more the first time ever (it
+    compiles then). :func:`solve` calls it before its clock starts, and a Crazy Quilt board's Hint
+    (:meth:`~windmill_widget.strategies.crazy_quilt.Recall.warm_up`) in the background when the board
+    opens. After the first call it costs nothing."""
+    _warm_up_search()
+    _warm_up_playouts()
+    _warm_up_beams()
+
+
 def solve(game: QuiltGame, *, max_seconds: float | None = None, max_nodes: int | None = None) -> Solution:
     """Solve ``game`` from its current position, **clairvoyantly** (knowing the stock's order).
 
@@ -75,9 +87,7 @@ def solve(game: QuiltGame, *, max_seconds: float | None = None, max_nodes: int |
     """
     if not isinstance(game, QuiltGame):
         raise TypeError(f"This solver takes a QuiltGame (e.g. QuiltGame(seed=7)), not {game!r}.")
-    warm_up()  # the compiled loops' loading (the search's, the playouts', the beams') is not the deal's work
-    warm_up_playouts()
-    warm_up_beams()
+    warm_up()  # the compiled loops' loading is not the deal's work
     t0 = clock.now()
     deadline = None if max_seconds is None else t0 + max_seconds
     state = SearchState.from_game(game)

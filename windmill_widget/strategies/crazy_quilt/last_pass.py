@@ -73,7 +73,7 @@ class Recall:
         ``before`` loads, if it says) now, not on its first move: a board does this in the
         background when it opens (with numba, about a second in a new process; nothing to load
         without it)."""
-        from ...solver.crazy_quilt.exhaustive import warm_up  # imported when first needed
+        from ...solver.crazy_quilt.clairvoyant import warm_up  # imported when first needed
 
         warm_up()
         before = getattr(self.before, "warm_up", None)
