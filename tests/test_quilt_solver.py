@@ -644,14 +644,15 @@ def test_a_beam_refuses_a_stock_it_cannot_see() -> None:
 
 
 def test_solve_loads_the_beams_judge_before_its_clock(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Loading the compiled judge (several seconds the first time ever) must not be charged to the
-    # first deal whose solve reaches a beam: solve() loads it first, even where no beam runs.
+    # Loading the beam's compiled loop and judge (several seconds the first time ever) must not be
+    # charged to the first deal whose solve reaches a beam: solve() runs a tiny beam first, even
+    # where no beam of its own runs.
     from windmill_widget.solver.crazy_quilt import beam
 
     calls = []
-    real = beam.judge
+    real = beam.beam_search
     monkeypatch.setattr(beam, "_warm", [])
-    monkeypatch.setattr(beam, "judge", lambda s, policies: calls.append(policies) or real(s, policies))
+    monkeypatch.setattr(beam, "beam_search", lambda *args: calls.append(1) or real(*args))
     sol = solve(QuiltGame(seed=1), max_nodes=100_000)
     assert sol.result == "won" and sol.stats["beam_widths"] == [] and len(calls) == 1
     solve(QuiltGame(seed=1), max_nodes=100_000)

@@ -83,7 +83,7 @@ from .kernel import (
     trie_new,
     trie_room,
 )
-from .playout import JUDGES, PER_CARD, Policy, judge
+from .playout import JUDGES, PER_CARD, Policy
 from .rollout import _LONGEST, ROOM, _policy_tables, _tables, judge_from, scratch_arrays
 
 __all__ = ["BEAM_POLICIES", "Beam", "warm_up"]
@@ -118,10 +118,8 @@ def warm_up() -> None:
     from ...games.crazy_quilt import QuiltGame
     from .. import clock
 
-    state = SearchState.from_game(QuiltGame(seed=0))
-    judge(state, BEAM_POLICIES)
     warm_up_clock()
-    Beam(state, 1).run(1, clock.now() + 3600.0)
+    Beam(SearchState.from_game(QuiltGame(seed=0)), 1).run(1, clock.now() + 3600.0)  # judges a position
     seen_grown(int_array(6))
     redeals_grown(int_array(4))
     grown(int_array(1), 2)
