@@ -659,6 +659,40 @@ def test_solve_loads_the_beams_judge_before_its_clock(monkeypatch: pytest.Monkey
     assert len(calls) == 1  # once a process
 
 
+def test_the_beams_run_after_the_nested_searches_level_1_and_before_their_next_levels(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Within a CPU second the beams win most of what the nested searches' level 1 misses, and the
+    # next levels little: so every beam, narrowest first, runs before any nested search's second
+    # level. Literal deal 0 is won by no beam up to 4 wide (widths kept small to keep this quick).
+    from windmill_widget.solver.crazy_quilt import clairvoyant, nested
+
+    events: list[tuple[str, int]] = []
+
+    class Recorded(clairvoyant.Beam):
+        def __init__(self, state: SearchState, width: int) -> None:
+            events.append(("beam", width))
+            super().__init__(state, width)
+
+    real_run = nested.Nested.run
+
+    def run(self, *args, **kwargs):
+        events.append(("nested", kwargs.get("max_level", 0)))
+        return real_run(self, *args, **kwargs)
+
+    monkeypatch.setattr(clairvoyant, "BEAM_WIDTHS", (1, 2, 4))
+    monkeypatch.setattr(clairvoyant, "Beam", Recorded)
+    monkeypatch.setattr(nested.Nested, "run", run)
+    sol = solve(QuiltGame(seed=0), max_nodes=3_000_000)
+    assert sol.result == "unknown" and sol.stats["beam_widths"] == [1, 2, 4]
+    firsts = len(clairvoyant.PORTFOLIO)
+    assert events[:firsts] == [("nested", 1)] * firsts  # the level 1, every policy
+    assert events[firsts : firsts + 3] == [("beam", 1), ("beam", 2), ("beam", 4)]
+    assert len(events) > firsts + 3 and set(events[firsts + 3 :]) == {("nested", 0)}  # then the next levels
+    # Each beam is followed by the exhaustive search's share of its units (BEAM_SHARE).
+    assert sol.stats["exhaustive_nodes"] >= clairvoyant.BEAM_SHARE * sol.stats["beam_nodes"]
+
+
 def _beam_line(game: QuiltGame, width: int) -> list[int]:
     beam = Beam(SearchState.from_game(game), width)
     assert beam.run(2_000_000)

@@ -35,21 +35,33 @@ NESTED_SLICES = (20_000, 40_000, 80_000, 160_000, 320_000, 640_000)
 #: searches' level 1 has less room, literal 29 against 32 and common 32 against 33.
 EXHAUSTIVE_SHARE = (2.0, 8.0)
 EXHAUSTIVE_MIN = 2_000
-#: The beam searches' widths (:mod:`.beam`): one a round from the second on (after the nested
-#: searches' level 1 and the exhaustive search's first shares, so that a small budget still proves
-#: what the exhaustive search proves quickly), before the nested searches' turns, each four times as
-#: wide as the last; after the widest the beams stop (each is deterministic: run again, it would find
-#: nothing new). Measured on deals 0-49 at one CPU second: literal 42 decided and common 39, against
-#: 37 and 36 without beams, whether the widths grow twice or four times a round (and 42 and 40 with
-#: the first beam before the level 1, but then a beam took the budget that proves deal 0 without its
-#: redeal lost within 50,000 units). At ten CPU seconds, on the deals one second leaves unknown
-#: (literal 8, common 11), four times a round won 4 and 6 of them, twice a round 3 and 5. A beam
-#: 2,048 wide (some 60 CPU s) cost more than it won at 120 s: common deals 24 and 36, which the
-#: nested searches win at their next levels, went unknown; stopping at 512 wins them again.
+#: The beam searches' widths (:mod:`.beam`), each four times the last. They all run in the second
+#: round, one after another, after the nested searches' level 1 and the exhaustive search's first
+#: shares (so that a small budget still proves what the exhaustive search proves quickly) and before
+#: the nested searches' next levels; after the widest the beams stop (each is deterministic: run
+#: again, it would find nothing new). Within a CPU second, beams win most of the deals the level 1
+#: misses, the next levels few: on deals 0-999 at one CPU second, 2 of the 440 literal and 3 of the
+#: 472 common wins of nested searches came after 0.3 s, and most of the beams' at 0.2-0.4 s. Measured
+#: on deals 0-199 at one CPU second: literal 173 decided and common 174, against 161 and 163 with
+#: one beam a round before the nested searches' slices (and :data:`BEAM_SHARE` 0.5), and 173 and 173
+#: with the first three in the second round; on the 54 deals one second left unknown, at ten CPU
+#: seconds, the same as the last (literal 13 won, common 18). Before (deals 0-49, one beam a round):
+#: at one CPU second, literal 42 decided and common 39, against 37 and 36 without beams, whether the
+#: widths grow twice or four times a round (and 42 and 40 with the first beam before the level 1, but
+#: then a beam took the budget that proves deal 0 without its redeal lost within 50,000 units); at
+#: ten CPU seconds, on the deals one second left unknown (literal 8, common 11), four times a round
+#: won 4 and 6 of them, twice a round 3 and 5. A beam 2,048 wide (some 60 CPU s) cost more than it
+#: won at 120 s: common deals 24 and 36, which the nested searches win at their next levels, went
+#: unknown; stopping at 512 wins them again.
 BEAM_WIDTHS = (8, 32, 128, 512)
-#: The exhaustive search's positions for each unit of a beam search's work (a beam's units, mostly
-#: its playouts' moves, take about a fifth of the time the exhaustive search's do).
-BEAM_SHARE = 0.5
+#: The exhaustive search's positions for each unit of a beam search's work. A beam's units, mostly
+#: its playouts' moves, take a fifth or less of the time the exhaustive search's do, so this gives
+#: it about half the beam's time. Measured on deals 0-199 at one CPU second, with the first three
+#: beams in the second round: 0.5 (some two and a half times the beam's time) decided literal 167
+#: and common 168, 0.2 172 and 174, 0.1 173 and 173, 0.05 174 and 175, the same deals proved lost
+#: each time; the exhaustive search's wins fall with its share (literal 29, 29, 28, 26), and 0.1
+#: keeps most of them.
+BEAM_SHARE = 0.1
 
 
 def warm_up() -> None:
@@ -67,10 +79,10 @@ def solve(game: QuiltGame, *, max_seconds: float | None = None, max_nodes: int |
     """Solve ``game`` from its current position, **clairvoyantly** (knowing the stock's order).
 
     First a level-1 nested rollout search (:mod:`.nested`, fast at finding wins) with each policy of
-    the portfolio in turn (:data:`.playout.PORTFOLIO`); then rounds, each bigger than the last, that
-    run a beam search judged by playouts (:mod:`.beam`, which wins deals whose winning line the nested
-    searches are slow to find; :data:`BEAM_WIDTHS`) and give each nested search a slice at the next
-    levels. After every search's turn the exhaustive search (:mod:`.exhaustive`, which can prove a
+    the portfolio in turn (:data:`.playout.PORTFOLIO`); then beam searches judged by playouts, ever
+    wider (:mod:`.beam`, which wins deals whose winning line the nested searches are slow to find;
+    :data:`BEAM_WIDTHS`); then rounds, each bigger than the last, that give each nested search a slice
+    at the next levels. After every search's turn the exhaustive search (:mod:`.exhaustive`, which can prove a
     loss, and finds some wins the others miss) gets a share of the positions that turn used
     (:data:`EXHAUSTIVE_SHARE`, :data:`BEAM_SHARE`), until one decides or a budget runs out. With
     neither budget, it runs until it decides.
@@ -133,8 +145,8 @@ def solve(game: QuiltGame, *, max_seconds: float | None = None, max_nodes: int |
     r = 0
     while True:
         scale = 1 << max(0, r - len(NESTED_SLICES))
-        if 1 <= r <= len(BEAM_WIDTHS):  # this round's beam, to its end
-            beam = Beam(SearchState.from_game(game), BEAM_WIDTHS[r - 1])
+        for width in BEAM_WIDTHS if r == 1 else ():  # the beams, each to its end
+            beam = Beam(SearchState.from_game(game), width)
             beams.append(beam)
             before = nodes()
             while not beam.done:
