@@ -40,6 +40,7 @@ if TYPE_CHECKING:  # what type checkers and the docs read; at run time, imported
         sampling,
         sampling_player,
         tips,
+        voting,
     )
     from .widget import PatienceWidget, QuiltWidget, WindmillWidget
 
@@ -89,6 +90,7 @@ __all__ = [
     "sampling_player",
     "solve",
     "tips",
+    "voting",
 ]  # fmt: skip
 
 
@@ -100,7 +102,7 @@ _LAZY = {
                      "play_many"), ".lab"),
     **dict.fromkeys(("Solution", "solve"), ".solver"),
     **dict.fromkeys(("deep_sampling", "default_strategy", "greedy", "lookahead", "random_strategy", "recall",
-                     "sampling", "sampling_player", "tips"), ".strategies"),
+                     "sampling", "sampling_player", "tips", "voting"), ".strategies"),
     **dict.fromkeys(("PatienceWidget", "QuiltWidget", "WindmillWidget"), ".widget"),
 }  # fmt: skip
 _lazy_getattr, _lazy_dir = lazy_names(globals(), _LAZY)

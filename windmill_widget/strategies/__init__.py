@@ -27,7 +27,10 @@ view to that game's player (``strategies.windmill``, ``strategies.crazy_quilt``)
                            settings)
 ``deep_sampling``          Crazy Quilt only: ``sampling`` with 64 guesses instead of 8, each judged by
                            all seven playout policies (some 3 s a game with numba, minutes without;
-                           the strongest no-peeking player measured, see docs/winnability.md)
+                           see docs/winnability.md)
+``voting``                 Crazy Quilt only: solves each of 16 guesses at the stock with the
+                           clairvoyant solver's searches, and plays the move most of their winning
+                           lines start with (some 5-15 s a game with numba; see docs/winnability.md)
 ========================  ===========================================================================
 
 >>> from windmill_widget import Game, QuiltGame
@@ -48,6 +51,7 @@ from .any_game import (
     sampling,
     sampling_player,
     tips,
+    voting,
 )
 
 __all__ = [
@@ -63,4 +67,5 @@ __all__ = [
     "sampling",
     "sampling_player",
     "tips",
+    "voting",
 ]

@@ -98,6 +98,11 @@ recall = AnyGame("recall", {"crazy-quilt": crazy_quilt.recall})
 #: every playout policy (some 3 s a game with numba, minutes without; docs/winnability.md).
 deep_sampling = AnyGame("deep_sampling", {"crazy-quilt": crazy_quilt.deep_sampling})
 
+#: Crazy Quilt's player that solves each guess at the stock with the clairvoyant solver's searches
+#: and plays the move most guesses' winning lines start with (some 5-15 s a game with numba;
+#: docs/winnability.md).
+voting = AnyGame("voting", {"crazy-quilt": crazy_quilt.voting})
+
 
 def sampling_player(**settings: Any) -> AnyGame:
     """``sampling`` with other settings (see :func:`.windmill.sampling_player`); Windmill only (Crazy

@@ -13,12 +13,15 @@ from .last_pass import Recall, recall
 from .lookahead import Lookahead
 from .sampling import QuiltSampling, Sampling, deep_sampling, lookahead, sampling, sampling_player
 from .tips import tips
+from .voting import QuiltVoting, Voting, voting
 
 __all__ = [
     "Lookahead",
     "QuiltSampling",
+    "QuiltVoting",
     "Recall",
     "Sampling",
+    "Voting",
     "deep_sampling",
     "greedy",
     "lookahead",
@@ -27,4 +30,5 @@ __all__ = [
     "sampling",
     "sampling_player",
     "tips",
+    "voting",
 ]
