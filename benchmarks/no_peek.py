@@ -38,6 +38,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain checkout too
 
 from sampling import deal_range, numbers  # benchmarks/sampling.py, beside this script
+from solver import read_results  # benchmarks/solver.py
 
 from windmill_widget import Game, Rules
 from windmill_widget.solver import solve
@@ -151,11 +152,9 @@ def main() -> None:
     todo = [(d, s) for s in args.stock for d in args.deals]
     out = Path(args.out)
     done: dict[tuple[int, int], dict] = {}
-    if out.exists():
-        for line in out.read_text().splitlines():
-            r = json.loads(line)
-            if all(r[k] == v for k, v in keys.items()) and (r["seed"], r["stock"]) in todo:
-                done[r["seed"], r["stock"]] = r
+    for r in read_results(out):  # a torn last line (a run killed mid-write) is played again
+        if all(r[k] == v for k, v in keys.items()) and (r["seed"], r["stock"]) in todo:
+            done[r["seed"], r["stock"]] = r
     left = [] if args.report_only else [t for t in todo if t not in done]
     work = partial(
         one, max_units=args.max_units, solve_nodes=args.solve_nodes, exact_up_to=args.exact_up_to, **keys

@@ -33,6 +33,8 @@ from statistics import median
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain checkout too
 
+from solver import read_results  # benchmarks/solver.py, beside this script
+
 from windmill_widget import Game, Rules
 from windmill_widget.lab import Ceiling
 from windmill_widget.lab.records import SolveRecord
@@ -194,19 +196,13 @@ def main() -> None:
     deals = args.deals
     out = Path(args.out)
     done: dict[int, dict] = {}
-    if out.exists():
-        for line in out.read_text().splitlines():
-            r = json.loads(line)
-            r["settings"].setdefault("margin", 1)  # (records from before the options)
-            r["settings"].setdefault("exact", 0)
-            r["settings"].setdefault("exact_units", EXACT_UNITS)
-            same = (
-                r["settings"] == settings
-                and r["rules"] == args.rules
-                and r["solve_nodes"] == args.solve_nodes
-            )
-            if same and r["seed"] in deals:
-                done[r["seed"]] = r
+    for r in read_results(out):  # a torn last line (a run killed mid-write) is played again
+        r["settings"].setdefault("margin", 1)  # (records from before the options)
+        r["settings"].setdefault("exact", 0)
+        r["settings"].setdefault("exact_units", EXACT_UNITS)
+        same = r["settings"] == settings and r["rules"] == args.rules and r["solve_nodes"] == args.solve_nodes
+        if same and r["seed"] in deals:
+            done[r["seed"]] = r
     todo = [] if args.report_only else [d for d in deals if d not in done]
     print(
         f"sampling {settings} on {len(deals)} {args.rules} deals ({len(done)} already in {out}), "
