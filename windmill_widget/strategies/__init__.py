@@ -30,7 +30,7 @@ view to that game's player (``strategies.windmill``, ``strategies.crazy_quilt``)
                            see docs/winnability.md)
 ``voting``                 Crazy Quilt only: solves each of 16 guesses at the stock with the
                            clairvoyant solver's searches, and plays the move most of their winning
-                           lines start with (some 5-15 s a game with numba; see docs/winnability.md)
+                           lines start with (some 15-20 s a game with numba; see docs/winnability.md)
 ========================  ===========================================================================
 
 >>> from windmill_widget import Game, QuiltGame

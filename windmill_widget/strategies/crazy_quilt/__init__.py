@@ -3,9 +3,11 @@
 ``lookahead`` (the board's Hint) and ``sampling`` guess the stock's order until the redeal and play
 exactly after it; they differ only in the solver's budget after the redeal. ``deep_sampling`` is
 ``sampling`` with eight times the guesses, each judged by every playout policy, for the lab: some 3 s
-a game with numba (minutes without), and the strongest player measured (docs/winnability.md).
-:class:`Lookahead` is the heuristic search of plays that was the Hint before (no better than
-``tips``, and slower).
+a game with numba (minutes without). ``voting`` solves each guess with the clairvoyant solver's
+searches and plays the move most guesses' winning lines start with, for the lab too (some 15-20 s a
+game). The two are the strongest measured, about half the clairvoyant rate each
+(docs/winnability.md). :class:`Lookahead` is the heuristic search of plays that was the Hint before
+(no better than ``tips``, and slower).
 """
 
 from .basic import greedy, random_strategy
