@@ -82,10 +82,10 @@ def solve(game: QuiltGame, *, max_seconds: float | None = None, max_nodes: int |
     the portfolio in turn (:data:`.playout.PORTFOLIO`); then beam searches judged by playouts, ever
     wider (:mod:`.beam`, which wins deals whose winning line the nested searches are slow to find;
     :data:`BEAM_WIDTHS`); then rounds, each bigger than the last, that give each nested search a slice
-    at the next levels. After every search's turn the exhaustive search (:mod:`.exhaustive`, which can prove a
-    loss, and finds some wins the others miss) gets a share of the positions that turn used
-    (:data:`EXHAUSTIVE_SHARE`, :data:`BEAM_SHARE`), until one decides or a budget runs out. With
-    neither budget, it runs until it decides.
+    at the next levels. After every search's turn the exhaustive search (:mod:`.exhaustive`, which
+    can prove a loss, and finds some wins the others miss) gets a share of the positions that turn
+    used (:data:`EXHAUSTIVE_SHARE`, :data:`BEAM_SHARE`), until one decides or a budget runs out.
+    With neither budget, it runs until it decides.
 
     >>> from windmill_widget import QuiltGame
     >>> sol = solve(QuiltGame(seed=1), max_nodes=200_000)

@@ -242,12 +242,15 @@ def sampling_player(
 #: The sampling player with the default settings (seed 0).
 sampling = Sampling()
 
+#: ``deep_sampling``'s guesses per decision.
+DEEP_SAMPLES = 64
+
 #: A stronger, slower lab player (issue 42): ``sampling`` with eight times the guesses (64), each
 #: judged by every playout policy (:data:`~windmill_widget.solver.crazy_quilt.playout.JUDGES`, seven).
 #: Deals 0-49 (``benchmarks/tournament.py``, docs/winnability.md): literal 24 won (48%), common 20,
 #: where 16 guesses and three judges won 16 and 13, and ``sampling`` 11 and 9. Some 3 CPU s a game with
 #: numba, a few minutes without it (the playouts run as Python then).
-deep_sampling = Sampling(samples=64, policies=len(JUDGES), name="deep_sampling")
+deep_sampling = Sampling(samples=DEEP_SAMPLES, policies=len(JUDGES), name="deep_sampling")
 
 
 #: Positions one call of the solver may search after the redeal when the board's Hint plays exactly

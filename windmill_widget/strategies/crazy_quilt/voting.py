@@ -45,9 +45,7 @@ from ...solver.crazy_quilt.playout import JUDGES, PORTFOLIO
 from ..advice import Advice
 from ..samples import Tally, Why
 from .last_pass import Recall
-from .sampling import QuiltSampling
-
-__all__ = ["QuiltVoting", "Voting", "voting"]
+from .sampling import DEEP_SAMPLES, QuiltSampling
 
 #: Guesses at the stock's order per decision.
 SAMPLES = 16
@@ -57,9 +55,6 @@ SAMPLES = 16
 WIDTH = 8
 NESTED_NODES = 75_000
 BEAM_NODES = 300_000
-#: The guesses and judges of the first-pass choice that breaks ties and answers when no guess is
-#: won (``deep_sampling``'s).
-FALLBACK_SAMPLES = 64
 
 
 class QuiltVoting:
@@ -76,7 +71,8 @@ class QuiltVoting:
         self.samples = samples
         self.width = width
         self.seed = seed
-        self.fallback = QuiltSampling(samples=FALLBACK_SAMPLES, policies=len(JUDGES), seed=seed)
+        # deep_sampling's first pass breaks ties and answers when no guess is won
+        self.fallback = QuiltSampling(samples=DEEP_SAMPLES, policies=len(JUDGES), seed=seed)
         self.__name__ = "voting"
 
     def __repr__(self) -> str:
