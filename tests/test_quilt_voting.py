@@ -5,13 +5,19 @@ move of their winning lines; it never peeks, and it explains itself."""
 from __future__ import annotations
 
 import random
+from importlib import import_module
 
 import pytest
 
 from windmill_widget import IllegalMove, QuiltGame, QuiltRules, voting
 from windmill_widget.games.crazy_quilt.search import SearchState, concrete_move
+from windmill_widget.solver.crazy_quilt.nested import Nested
+from windmill_widget.solver.crazy_quilt.playout import PORTFOLIO
 from windmill_widget.strategies.crazy_quilt import QuiltVoting, Voting
 from windmill_widget.strategies.samples import Why
+
+# The module: the package's name ``voting`` is the player (as ``sampling`` is).
+voting_module = import_module("windmill_widget.strategies.crazy_quilt.voting")
 
 
 def test_a_guess_s_search_finds_a_line_that_wins_that_guess_and_leaves_the_position_as_it_was() -> None:
@@ -30,6 +36,9 @@ def test_a_deal_the_beam_wins_after_the_nested_searches_miss_it() -> None:
     # Literal deal 17: the level-1 nested searches miss it within their units, a beam 8 wide wins it
     # (the solver at 120 s did not win it before it had beams).
     game = QuiltGame(seed=17)
+    for policy in PORTFOLIO[:2]:
+        search = Nested(SearchState.from_game(game), policy)
+        assert search.line is None and not search.run(voting_module.NESTED_NODES, None, max_level=1)
     line = QuiltVoting().won_line(SearchState.from_game(game))
     assert line is not None
     for m in line:
@@ -37,12 +46,15 @@ def test_a_deal_the_beam_wins_after_the_nested_searches_miss_it() -> None:
     assert game.status == "won"
 
 
-def _staged_votes(monkeypatch: pytest.MonkeyPatch, view, firsts: list[int | None]) -> None:
+def _staged_votes(monkeypatch: pytest.MonkeyPatch, firsts: list[int | None]) -> None:
     """Make the guesses' searches answer lines that start with ``firsts`` in turn (None: no win)."""
     answers = iter(firsts)
-    monkeypatch.setattr(
-        QuiltVoting, "won_line", lambda self, s: (lambda m: None if m is None else [m])(next(answers))
-    )
+
+    def won_line(self: QuiltVoting, s: SearchState) -> list[int] | None:
+        first = next(answers)
+        return None if first is None else [first]
+
+    monkeypatch.setattr(QuiltVoting, "won_line", won_line)
 
 
 def test_the_move_most_guesses_start_their_winning_lines_with_is_played(
@@ -51,12 +63,12 @@ def test_the_move_most_guesses_start_their_winning_lines_with_is_played(
     view = QuiltGame(seed=7).view()
     moves = SearchState.from_view(view).moves()
     a, b = moves[-1], moves[0]
-    _staged_votes(monkeypatch, view, [b, a, None, a])
+    _staged_votes(monkeypatch, [b, a, None, a])
     t = QuiltVoting(samples=4).tally(view)
     assert t.move == concrete_move(view, a) and t.why is Why.SAMPLED and t.samples == 4
     assert t.wins == ((concrete_move(view, a), 2, 4), (concrete_move(view, b), 1, 4))
     reason = QuiltVoting(samples=4)
-    _staged_votes(monkeypatch, view, [b, a, None, a])
+    _staged_votes(monkeypatch, [b, a, None, a])
     assert (
         reason.advise(view).reason
         == "It starts a winning line on 4 guesses at the stock's order: 2 of 4, the next best move 1."
@@ -68,13 +80,13 @@ def test_a_tie_goes_to_deep_sampling_s_choice_and_no_win_to_its_move(monkeypatch
     player = QuiltVoting(samples=2)
     default = player.fallback(view)
     other = next(m for m in SearchState.from_view(view).moves() if concrete_move(view, m) != default)
-    _staged_votes(monkeypatch, view, [other, default.code])
+    _staged_votes(monkeypatch, [other, default.code])
     t = player.tally(view)
     assert (t.move, t.why) == (default, Why.TIE)
-    _staged_votes(monkeypatch, view, [None, None])
+    _staged_votes(monkeypatch, [None, None])
     t = player.tally(view)
     assert (t.move, t.why, t.wins) == (default, Why.HOPELESS, ())
-    _staged_votes(monkeypatch, view, [None, None])
+    _staged_votes(monkeypatch, [None, None])
     assert player.advise(view).reason.startswith(
         "No winning line was found on 2 guesses at the stock's order; "
     )
