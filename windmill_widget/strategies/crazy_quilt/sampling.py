@@ -109,24 +109,9 @@ class QuiltSampling:
     def tally(self, view: QuiltView) -> Tally:
         """Decide, and say how. Raises :class:`~windmill_widget.IllegalMove` (rule ``"game-over"``)
         if the game is over."""
-        outcome = view.outcome
-        if outcome is not None:
-            text = f"{outcome.text[:1].lower()}{outcome.text[1:]}"
-            raise IllegalMove(f"There is no move to make: {text}", rule="game-over")
-        s = SearchState.from_view(view)
-        candidates: list[int] = []
-        seen: set[int] = set()
-        for m in s.moves():
-            rec = s.apply(m)
-            won, key = not s.out, s.key()
-            s.undo(rec)
-            if won:
-                return Tally(concrete_move(view, m), (), 0, Why.WINS)
-            if key not in seen:
-                seen.add(key)
-                candidates.append(m)
-        if len(candidates) == 1:
-            return Tally(concrete_move(view, candidates[0]), (), 0, Why.FORCED)
+        s, candidates, easy = decision(view)
+        if easy is not None:
+            return easy
         pool = [face_of(c.id) for c in view.unseen]
         rng = random.Random(f"quilt-sampling:{self.seed}:{s.key()}:{s.held}")
         n = self.samples if pool else 1  # an empty stock hides nothing
@@ -162,6 +147,33 @@ class QuiltSampling:
             why,
             cards_left=tuple((mv, total[j] / n / PER_CARD) for j, mv in enumerate(moves)),
         )
+
+
+def decision(view: QuiltView) -> tuple[SearchState, list[int], Tally | None]:
+    """What a guessing player decides between in ``view``: the player's position, its distinct
+    candidate moves (moves that lead to the same position count once, the first kept), and the
+    answer when no guess is needed (a move that wins on the spot, or a single distinct move), else
+    ``None``. Raises :class:`~windmill_widget.IllegalMove` (rule ``"game-over"``) if the game is
+    over."""
+    outcome = view.outcome
+    if outcome is not None:
+        text = f"{outcome.text[:1].lower()}{outcome.text[1:]}"
+        raise IllegalMove(f"There is no move to make: {text}", rule="game-over")
+    s = SearchState.from_view(view)
+    candidates: list[int] = []
+    seen: set[int] = set()
+    for m in s.moves():
+        rec = s.apply(m)
+        won, key = not s.out, s.key()
+        s.undo(rec)
+        if won:
+            return s, [m], Tally(concrete_move(view, m), (), 0, Why.WINS)
+        if key not in seen:
+            seen.add(key)
+            candidates.append(m)
+    if len(candidates) == 1:
+        return s, candidates, Tally(concrete_move(view, candidates[0]), (), 0, Why.FORCED)
+    return s, candidates, None
 
 
 def _reason(view: QuiltView, t: Tally, margin: int = MARGIN) -> str:

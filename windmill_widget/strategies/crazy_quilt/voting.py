@@ -38,14 +38,13 @@ from __future__ import annotations
 
 import random
 
-from ...core.errors import IllegalMove
 from ...games.crazy_quilt import QuiltMove, QuiltView
 from ...games.crazy_quilt.search import SearchState, concrete_move, face_of, pack
 from ...solver.crazy_quilt.playout import JUDGES, PORTFOLIO
 from ..advice import Advice
 from ..samples import Tally, Why
 from .last_pass import Recall
-from .sampling import DEEP_SAMPLES, QuiltSampling
+from .sampling import DEEP_SAMPLES, QuiltSampling, decision
 
 #: Guesses at the stock's order per decision.
 SAMPLES = 16
@@ -112,21 +111,9 @@ class QuiltVoting:
     def tally(self, view: QuiltView) -> Tally:
         """Decide, and say how: ``wins`` holds each move with the guesses that voted for it.
         Raises :class:`~windmill_widget.IllegalMove` (rule ``"game-over"``) if the game is over."""
-        outcome = view.outcome
-        if outcome is not None:
-            text = f"{outcome.text[:1].lower()}{outcome.text[1:]}"
-            raise IllegalMove(f"There is no move to make: {text}", rule="game-over")
-        s = SearchState.from_view(view)
-        distinct: set[int] = set()
-        for m in s.moves():
-            rec = s.apply(m)
-            won, key = not s.out, s.key()
-            s.undo(rec)
-            if won:
-                return Tally(concrete_move(view, m), (), 0, Why.WINS)
-            distinct.add(key)
-        if len(distinct) == 1:
-            return Tally(concrete_move(view, s.moves()[0]), (), 0, Why.FORCED)
+        s, _, easy = decision(view)
+        if easy is not None:
+            return easy
         pool = [face_of(c.id) for c in view.unseen]
         rng = random.Random(f"quilt-voting:{self.seed}:{s.key()}:{s.held}")
         n = self.samples if pool else 1  # an empty stock hides nothing
