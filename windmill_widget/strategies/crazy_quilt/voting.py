@@ -37,6 +37,10 @@ True
 from __future__ import annotations
 
 import random
+from collections import Counter
+from collections.abc import Sequence
+from itertools import permutations
+from math import factorial
 
 from ...games.crazy_quilt import QuiltMove, QuiltView
 from ...games.crazy_quilt.search import SearchState, concrete_move, face_of, pack
@@ -46,8 +50,14 @@ from ..samples import Tally, Why
 from .last_pass import Recall
 from .sampling import DEEP_SAMPLES, QuiltSampling, decision
 
-#: Guesses at the stock's order per decision.
+#: Guesses at the stock's order per decision, on each of which every candidate move is searched.
 SAMPLES = 16
+#: While moves tie for the most guesses won, each of them is searched on :data:`STEP` more guesses,
+#: up to :data:`MOST_SAMPLES` in all.
+STEP = 8
+MOST_SAMPLES = 64
+#: A stock that can lie in at most this many distinct orders is searched in each of them, not guessed.
+EXACT_ORDERS = 32
 #: The beam's width, and the units of work each guess's searches may use: each of the two level-1
 #: nested searches (the portfolio's first two policies) :data:`NESTED_NODES`, the beam
 #: :data:`BEAM_NODES`.
@@ -58,16 +68,22 @@ BEAM_NODES = 300_000
 
 class QuiltVoting:
     """The first-pass half of ``voting`` (see the module docstring). ``samples``: guesses per
-    decision; ``width``: the beam's width; ``seed``: the guesses come from a generator seeded by
-    ``seed`` and the position alone, so two games that look the same from the player's chair get the
-    same answer."""
+    decision before ties are broken (up to ``most``); ``width``: the beam's width; ``seed``: the
+    guesses come from a generator seeded by ``seed`` and the position alone, so two games that look
+    the same from the player's chair get the same answer."""
 
-    def __init__(self, *, samples: int = SAMPLES, width: int = WIDTH, seed: int = 0) -> None:
-        if not isinstance(samples, int) or samples < 1:
-            raise ValueError(f"samples must be a positive whole number, not {samples!r}.")
-        if not isinstance(width, int) or width < 1:
-            raise ValueError(f"width must be a positive whole number, not {width!r}.")
+    def __init__(
+        self, *, samples: int = SAMPLES, most: int | None = None, width: int = WIDTH, seed: int = 0
+    ) -> None:
+        if most is None:
+            most = max(MOST_SAMPLES, samples) if isinstance(samples, int) else MOST_SAMPLES
+        for name, value in (("samples", samples), ("width", width)):
+            if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+                raise ValueError(f"{name} must be a positive whole number, not {value!r}.")
+        if not isinstance(most, int) or isinstance(most, bool) or most < samples:
+            raise ValueError(f"most must be a whole number at least samples ({samples}), not {most!r}.")
         self.samples = samples
+        self.most = most
         self.width = width
         self.seed = seed
         # deep_sampling's first pass breaks ties and answers when no guess is won
@@ -75,7 +91,8 @@ class QuiltVoting:
         self.__name__ = "voting"
 
     def __repr__(self) -> str:
-        return f"<voting first pass: samples={self.samples}, width={self.width}, seed={self.seed}>"
+        settings = f"samples={self.samples}, most={self.most}, width={self.width}, seed={self.seed}"
+        return f"<voting first pass: {settings}>"
 
     def __call__(self, view: QuiltView) -> QuiltMove:
         return self.tally(view).move
@@ -105,58 +122,144 @@ class QuiltVoting:
 
     def advise(self, view: QuiltView) -> Advice:
         """The move with what the guesses showed, in a sentence."""
-        t = self.tally(view)
-        return Advice(t.move, _reason(view, t, self.fallback))
+        t, fallback = self._decide(view)
+        return Advice(t.move, _reason(view, t, fallback))
 
     def tally(self, view: QuiltView) -> Tally:
-        """Decide, and say how: ``wins`` holds each move with the guesses that voted for it.
-        Raises :class:`~windmill_widget.IllegalMove` (rule ``"game-over"``) if the game is over."""
-        s, _, easy = decision(view)
+        """Decide, and say how: ``wins`` holds each move that won a guess, with the guesses it won and
+        the guesses it was searched on. Raises :class:`~windmill_widget.IllegalMove` (rule
+        ``"game-over"``) if the game is over."""
+        return self._decide(view)[0]
+
+    def _decide(self, view: QuiltView) -> tuple[Tally, Advice | None]:
+        """The tally, and ``deep_sampling``'s advice when it was asked (a tie, or no guess won)."""
+        s, candidates, easy = decision(view)
         if easy is not None:
-            return easy
-        pool = [face_of(c.id) for c in view.unseen]
-        rng = random.Random(f"quilt-voting:{self.seed}:{s.key()}:{s.held}")
-        n = self.samples if pool else 1  # an empty stock hides nothing
-        votes: dict[int, int] = {}
-        for _ in range(n):
-            order = pool[:]
-            rng.shuffle(order)
-            s.stock = pack(order)
+            return easy, None
+        won = dict.fromkeys(candidates, 0)
+        tried = dict.fromkeys(candidates, 0)
+        first = dict.fromkeys(candidates, 0)  # guesses whose own search's line starts with the move
+        same = _same_as(s, candidates)
+
+        def search(order: Sequence[int], moves: list[int]) -> None:
+            s.stock = pack(list(order))
             line = self.won_line(s)
-            if line:
-                votes[line[0]] = votes.get(line[0], 0) + 1
-        if not votes:
-            return Tally(self.fallback(view), (), n, Why.HOPELESS)
-        most = max(votes.values())
-        leaders = [m for m in s.moves() if votes.get(m) == most]
-        why = Why.SAMPLED
-        pick = concrete_move(view, leaders[0])
-        if len(leaders) > 1:
-            why = Why.TIE
-            default = self.fallback(view)
-            if any(concrete_move(view, m) == default for m in leaders):
-                pick = default
-        tally = tuple((concrete_move(view, m), v, n) for m, v in sorted(votes.items(), key=lambda kv: -kv[1]))
-        return Tally(pick, tally, n, why)
+            if line is None:  # the searches from the position found no win: none is looked for deeper
+                for m in moves:
+                    tried[m] += 1
+                return
+            lead = same[line[0]]
+            first[lead] += 1
+            for m in moves:
+                if m != lead:
+                    rec = s.apply(m)
+                    won[m] += self.won_line(s) is not None
+                    s.undo(rec)
+                else:
+                    won[m] += 1
+                tried[m] += 1
+
+        pool = [face_of(c.id) for c in view.unseen]
+        orders = exact_orders(pool, EXACT_ORDERS)
+        if orders is not None:  # every order the stock can be in, each as likely
+            for order in orders:
+                search(order, candidates)
+            n = len(orders)
+            leaders = _leaders(candidates, won)
+        else:
+            rng = random.Random(f"quilt-voting:{self.seed}:{s.key()}:{s.held}")
+            guesses = (rng.sample(pool, len(pool)) for _ in range(self.most))
+            for _ in range(self.samples):
+                search(next(guesses), candidates)
+            n = self.samples
+            leaders = _leaders(candidates, won)
+            # more guesses split the leaders, unless each has won every guess so far
+            while len(leaders) > 1 and 0 < won[leaders[0]] < tried[leaders[0]] and n < self.most:
+                for _ in range(min(STEP, self.most - n)):
+                    search(next(guesses), leaders)
+                n += min(STEP, self.most - n)
+                leaders = _leaders(leaders, won)
+        wins = tuple(
+            (concrete_move(view, m), won[m], tried[m])
+            for m in sorted(candidates, key=lambda m: -won[m])
+            if won[m]
+        )
+        if not wins:
+            advice = self.fallback.advise(view)
+            return Tally(advice.move, (), n, Why.HOPELESS), advice
+        leaders = _leaders(leaders, first)  # as many won: the move the searches' lines start with most
+        if len(leaders) == 1:
+            return Tally(concrete_move(view, leaders[0]), wins, n, Why.SAMPLED), None
+        advice = self.fallback.advise(view)
+        tied = [concrete_move(view, m) for m in leaders]
+        return Tally(advice.move if advice.move in tied else tied[0], wins, n, Why.TIE), advice
+
+
+def _same_as(s: SearchState, candidates: list[int]) -> dict[int, int]:
+    """Each legal move in ``s``, to the candidate that leads to the same position."""
+    at: dict[int, int] = {}
+    for m in candidates:
+        rec = s.apply(m)
+        at[s.key()] = m
+        s.undo(rec)
+    same = {}
+    for m in s.moves():
+        rec = s.apply(m)
+        same[m] = at[s.key()]
+        s.undo(rec)
+    return same
+
+
+def _leaders(moves: list[int], won: dict[int, int]) -> list[int]:
+    """The moves of ``moves`` that won the most guesses, in their order."""
+    most = max(won[m] for m in moves)
+    return [m for m in moves if won[m] == most]
+
+
+def exact_orders(pool: list[int], most: int) -> list[tuple[int, ...]] | None:
+    """Every distinct order of the faces ``pool`` (a stock of two decks may hold two alike), sorted,
+    if there are at most ``most``; else ``None``. Each is as likely as any other.
+
+    >>> exact_orders([3, 3, 7], 10)
+    [(3, 3, 7), (3, 7, 3), (7, 3, 3)]
+    >>> exact_orders(list(range(6)), 32) is None
+    True
+    """
+    count = factorial(len(pool))
+    for alike in Counter(pool).values():
+        count //= factorial(alike)
+    return sorted(set(permutations(pool))) if count <= most else None
 
 
 _TIED = " (a tie: the sampling player's choice, or the first, of the moves tied)"
 
 
-def _reason(view: QuiltView, t: Tally, fallback: QuiltSampling) -> str:
+def _reason(view: QuiltView, t: Tally, fallback: Advice | None) -> str:
     """What the guesses showed, in one short sentence."""
     if t.why is Why.WINS:
         return "This move wins the game."
     if t.why is Why.FORCED:
         return "Every other legal move leads to the same position."
-    guesses = "with the stock used up" if t.samples == 1 else f"on {t.samples} guesses at the stock's order"
+    pool = [face_of(c.id) for c in view.unseen]
+    exact = exact_orders(pool, EXACT_ORDERS) is not None
     if t.why is Why.HOPELESS:
-        return f"No winning line was found {guesses}; {fallback.advise(view).reason}"
-    votes = {m: v for m, v, _ in t.wins}
-    mine = votes[t.move]
-    runner = max((v for m, v in votes.items() if m != t.move), default=0)
+        assert fallback is not None
+        where = (
+            "with the stock used up" if not pool
+            else f"in any of the {t.samples} orders the stock can be in" if exact
+            else f"on {t.samples} guesses at the stock's order"
+        )  # fmt: skip
+        return f"No move leads to a winning line {where}. {fallback.reason}"
     tie = _TIED if t.why is Why.TIE else ""
-    return f"It starts a winning line {guesses}: {mine} of {t.samples}, the next best move {runner}{tie}."
+    if not pool:
+        return f"It leads to a winning line with the stock used up{tie}."
+    won, tried = next((w, n) for m, w, n in t.wins if m == t.move)
+    runner = max(((w, n) for m, w, n in t.wins if m != t.move), default=None)
+    others = "no other move won one" if runner is None else f"the next best move {runner[0]} of {runner[1]}"
+    where = f"in {won} of the {tried} orders the stock can be in" if exact else (
+        f"on {won} of {tried} guesses at the stock's order"
+    )  # fmt: skip
+    return f"It leads to a winning line {where}, {others}{tie}."
 
 
 class Voting(Recall):
@@ -164,20 +267,26 @@ class Voting(Recall):
     stock it remembers (:class:`~.last_pass.Recall`). One object plays one game at a time.
 
     >>> Voting(samples=4)
-    <player voting: samples=4, width=8, seed=0, max_nodes=200000>
+    <player voting: samples=4, most=64, width=8, seed=0, max_nodes=200000>
     """
 
     def __init__(
-        self, *, samples: int = SAMPLES, width: int = WIDTH, seed: int = 0, max_nodes: int | None = None
+        self,
+        *,
+        samples: int = SAMPLES,
+        most: int | None = None,
+        width: int = WIDTH,
+        seed: int = 0,
+        max_nodes: int | None = None,
     ) -> None:
-        first = QuiltVoting(samples=samples, width=width, seed=seed)
+        first = QuiltVoting(samples=samples, most=most, width=width, seed=seed)
         kwargs = {} if max_nodes is None else {"max_nodes": max_nodes}
         super().__init__(first, name="voting", **kwargs)
 
     def __repr__(self) -> str:
         f = self.before
-        settings = f"samples={f.samples}, width={f.width}, seed={f.seed}, max_nodes={self.max_nodes}"
-        return f"<player voting: {settings}>"
+        settings = f"samples={f.samples}, most={f.most}, width={f.width}, seed={f.seed}"
+        return f"<player voting: {settings}, max_nodes={self.max_nodes}>"
 
 
 #: The voting player with the default settings (seed 0).
