@@ -28,9 +28,10 @@ view to that game's player (``strategies.windmill``, ``strategies.crazy_quilt``)
 ``deep_sampling``          Crazy Quilt only: ``sampling`` with 64 guesses instead of 8, each judged by
                            all seven playout policies (some 3 s a game with numba, minutes without;
                            see docs/winnability.md)
-``voting``                 Crazy Quilt only: solves each of 16 guesses at the stock with the
-                           clairvoyant solver's searches, and plays the move most of their winning
-                           lines start with (some 15-20 s a game with numba; see docs/winnability.md)
+``voting``                 Crazy Quilt only: solves 16 guesses at the stock (more for a tie) with the
+                           clairvoyant solver's searches after every move it could make, and plays
+                           the move that wins the most (some 35-65 s a game with numba; see
+                           docs/winnability.md)
 ========================  ===========================================================================
 
 >>> from windmill_widget import Game, QuiltGame

@@ -94,14 +94,14 @@ sampling = AnyGame("sampling", {"windmill": windmill.sampling, "crazy-quilt": cr
 #: copy of it plays each deal in the lab; it keeps what it saw of one game at a time).
 recall = AnyGame("recall", {"crazy-quilt": crazy_quilt.recall})
 
-#: One of Crazy Quilt's two strongest no-peeking players measured (with ``voting``): ``sampling``
+#: Crazy Quilt's second strongest no-peeking player measured (after ``voting``): ``sampling``
 #: with 64 guesses, each judged by every playout policy (some 3 s a game with numba, minutes
 #: without; docs/winnability.md).
 deep_sampling = AnyGame("deep_sampling", {"crazy-quilt": crazy_quilt.deep_sampling})
 
-#: Crazy Quilt's player that solves each guess at the stock with the clairvoyant solver's searches
-#: and plays the move most guesses' winning lines start with (some 15-20 s a game with numba;
-#: docs/winnability.md).
+#: Crazy Quilt's strongest no-peeking player measured: it solves each guess at the stock with the
+#: clairvoyant solver's searches after every move it could make, and plays the move that wins the
+#: most guesses (some 35-65 s a game with numba; docs/winnability.md).
 voting = AnyGame("voting", {"crazy-quilt": crazy_quilt.voting})
 
 
