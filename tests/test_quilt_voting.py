@@ -138,6 +138,11 @@ def test_as_many_wins_go_to_the_move_the_lines_start_with_then_to_deep_sampling_
     _stage(monkeypatch, view, [(other, {default}), (other, {default})])
     t = player.tally(view)
     assert (str(t.move), t.why, t.samples) == (other, Why.SAMPLED, 2)
+    _stage(monkeypatch, view, [(other, {default}), (other, {default})])
+    assert player.advise(view).reason == (
+        "It leads to a winning line on 2 of 2 guesses at the stock's order, the next best move 2 of 2"
+        " (as many: the searches' own lines started with this move more often)."
+    )
     # As often, too: deep_sampling's choice (each won half its guesses: more guesses, still tied).
     _stage(monkeypatch, view, [(default, set()), (other, set())] * 10)
     t = player.tally(view)

@@ -249,6 +249,7 @@ def exact_orders(pool: list[int], most: int) -> list[tuple[int, ...]] | None:
 
 
 _TIED = " (a tie: the sampling player's choice, or the first, of the moves tied)"
+_FIRST = " (as many: the searches' own lines started with this move more often)"
 
 
 def _reason(view: QuiltView, t: Tally, fallback: Advice | None) -> str:
@@ -273,6 +274,8 @@ def _reason(view: QuiltView, t: Tally, fallback: Advice | None) -> str:
     won, tried = next((w, n) for m, w, n in t.wins if m == t.move)
     runner = max(((w, n) for m, w, n in t.wins if m != t.move), default=None)
     others = "no other move won one" if runner is None else f"the next best move {runner[0]} of {runner[1]}"
+    if t.why is Why.SAMPLED and runner is not None and runner[0] == won:
+        tie = _FIRST
     where = f"in {won} of the {tried} orders the stock can be in" if exact else (
         f"on {won} of {tried} guesses at the stock's order"
     )  # fmt: skip
