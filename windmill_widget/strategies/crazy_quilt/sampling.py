@@ -109,7 +109,7 @@ class QuiltSampling:
     def tally(self, view: QuiltView) -> Tally:
         """Decide, and say how. Raises :class:`~windmill_widget.IllegalMove` (rule ``"game-over"``)
         if the game is over."""
-        s, candidates, easy = decision(view)
+        s, candidates, easy, _ = decision(view)
         if easy is not None:
             return easy
         pool = [face_of(c.id) for c in view.unseen]
@@ -149,11 +149,12 @@ class QuiltSampling:
         )
 
 
-def decision(view: QuiltView) -> tuple[SearchState, list[int], Tally | None]:
+def decision(view: QuiltView) -> tuple[SearchState, list[int], Tally | None, dict[int, int]]:
     """What a guessing player decides between in ``view``: the player's position, its distinct
-    candidate moves (moves that lead to the same position count once, the first kept), and the
-    answer when no guess is needed (a move that wins on the spot, or a single distinct move), else
-    ``None``. Raises :class:`~windmill_widget.IllegalMove` (rule ``"game-over"``) if the game is
+    candidate moves (moves that lead to the same position count once, the first kept), the answer
+    when no guess is needed (a move that wins on the spot, or a single distinct move), else
+    ``None``, and each legal move's candidate (the one that leads to the same position). Raises
+    :class:`~windmill_widget.IllegalMove` (rule ``"game-over"``) if the game is
     over."""
     outcome = view.outcome
     if outcome is not None:
@@ -161,19 +162,21 @@ def decision(view: QuiltView) -> tuple[SearchState, list[int], Tally | None]:
         raise IllegalMove(f"There is no move to make: {text}", rule="game-over")
     s = SearchState.from_view(view)
     candidates: list[int] = []
-    seen: set[int] = set()
+    seen: dict[int, int] = {}  # a position's key: the first move to it
+    same: dict[int, int] = {}
     for m in s.moves():
         rec = s.apply(m)
         won, key = not s.out, s.key()
         s.undo(rec)
         if won:
-            return s, [m], Tally(concrete_move(view, m), (), 0, Why.WINS)
+            return s, [m], Tally(concrete_move(view, m), (), 0, Why.WINS), {m: m}
         if key not in seen:
-            seen.add(key)
+            seen[key] = m
             candidates.append(m)
+        same[m] = seen[key]
     if len(candidates) == 1:
-        return s, candidates, Tally(concrete_move(view, candidates[0]), (), 0, Why.FORCED)
-    return s, candidates, None
+        return s, candidates, Tally(concrete_move(view, candidates[0]), (), 0, Why.FORCED), same
+    return s, candidates, None, same
 
 
 def _reason(view: QuiltView, t: Tally, margin: int = MARGIN) -> str:

@@ -150,13 +150,12 @@ class QuiltVoting:
 
     def _decide(self, view: QuiltView) -> tuple[Tally, Advice | None]:
         """The tally, and ``deep_sampling``'s advice when it was asked (a tie, or no guess won)."""
-        s, candidates, easy = decision(view)
+        s, candidates, easy, same = decision(view)
         if easy is not None:
             return easy, None
         won = dict.fromkeys(candidates, 0)
         tried = dict.fromkeys(candidates, 0)
         first = dict.fromkeys(candidates, 0)  # guesses whose own search's line starts with the move
-        same = _same_as(s, candidates)
 
         def search(order: Sequence[int], moves: list[int]) -> None:
             s.stock = pack(list(order))
@@ -210,21 +209,6 @@ class QuiltVoting:
         advice = self.fallback.advise(view)
         tied = [concrete_move(view, m) for m in leaders]
         return Tally(advice.move if advice.move in tied else tied[0], wins, n, Why.TIE), advice
-
-
-def _same_as(s: SearchState, candidates: list[int]) -> dict[int, int]:
-    """Each legal move in ``s``, to the candidate that leads to the same position."""
-    at: dict[int, int] = {}
-    for m in candidates:
-        rec = s.apply(m)
-        at[s.key()] = m
-        s.undo(rec)
-    same = {}
-    for m in s.moves():
-        rec = s.apply(m)
-        same[m] = at[s.key()]
-        s.undo(rec)
-    return same
 
 
 def _leaders(moves: list[int], won: dict[int, int]) -> list[int]:
