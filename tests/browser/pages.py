@@ -95,6 +95,23 @@ _SAMPLE_JS = """
 """
 
 
+def boxes_of(*locators: Locator) -> list[dict[str, float]]:
+    """The boxes on screen of `locators`, measured together once each has one.
+
+    Just after a change JupyterLab may still be laying the notebook out, or have scrolled the cell
+    away (it skips drawing cells out of view), and Playwright then gives no box: scroll the missing
+    element into view and measure them all again, for as long as a user would wait."""
+    page = locators[0].page
+    for _ in range(REACT_MS // 100):
+        boxes = [locator.bounding_box() for locator in locators]
+        missing = [locator for locator, box in zip(locators, boxes, strict=True) if box is None]
+        if not missing:
+            return boxes  # type: ignore[return-value]
+        missing[0].scroll_into_view_if_needed(timeout=REACT_MS)
+        page.wait_for_timeout(100)
+    raise AssertionError(f"not on screen: {missing[0]}")
+
+
 class Board:
     """The board as a user sees it: locators for its piles, buttons and messages."""
 
@@ -138,8 +155,7 @@ class Board:
         self.click(dst)
 
     def centre_of(self, pile: str) -> tuple[float, float]:
-        box = self.pile(pile).bounding_box()
-        assert box is not None, f"pile {pile} is not on screen"
+        (box,) = boxes_of(self.pile(pile))
         return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
     def drag(self, src: str, dst: str) -> None:
@@ -162,9 +178,7 @@ class Board:
 
     def rect(self, pile: str) -> dict[str, float]:
         """A pile's rect in CSS pixels from the canvas's top-left corner."""
-        box = self.pile(pile).bounding_box()
-        canvas = self.canvas.bounding_box()
-        assert box and canvas, f"pile {pile} is not on screen"
+        box, canvas = boxes_of(self.pile(pile), self.canvas)
         return {
             "x": box["x"] - canvas["x"],
             "y": box["y"] - canvas["y"],

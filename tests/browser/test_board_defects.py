@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from windmill_widget import Game
 
-from .pages import REACT_MS, LabNotebook
+from .pages import REACT_MS, LabNotebook, boxes_of
 
 pytestmark = pytest.mark.browser
 
@@ -134,8 +134,8 @@ def test_the_end_banner_names_who_won_and_stays_off_the_board(lab_page: LabNoteb
     title = banner.locator(".windmill-banner-title")
     expect(title).not_to_have_text("You won!")
     expect(title).to_contain_text("won")
-    stage, box = board.stage.bounding_box(), banner.bounding_box()
-    assert stage and box and box["y"] >= stage["y"] + stage["height"], "the banner covers the board"
+    stage, box = boxes_of(board.stage, banner)
+    assert box["y"] >= stage["y"] + stage["height"], "the banner covers the board"
     expect(board.message).to_be_hidden()  # said once, in the banner
 
     # A replayed line that wins: "The line won.", and the banner never covers the cards.

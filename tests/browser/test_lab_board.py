@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from windmill_widget import PILES, Game, Move
 
-from .pages import REACT_MS, Board, LabNotebook
+from .pages import REACT_MS, Board, LabNotebook, boxes_of
 
 pytestmark = pytest.mark.browser
 
@@ -60,11 +60,10 @@ def test_board_is_drawn_labelled_and_fits_the_cell(lab_page: LabNotebook) -> Non
     assert ink["light"] > 0.04, f"no card faces drawn: {ink}"
     assert ink["colours"] > 100, f"the canvas looks blank: {ink}"
     # hi-DPI: the backing store has devicePixelRatio (2 here) pixels per CSS pixel.
-    box = board.canvas.bounding_box()
-    assert box and ink["width"] == round(box["width"] * 2)
-    stage = board.stage.bounding_box()
-    output = lab_page.page.locator(".jp-OutputArea-output").first.bounding_box()
-    assert stage and output and stage["width"] <= output["width"] + 1
+    output_area = lab_page.page.locator(".jp-OutputArea-output").first
+    box, stage, output = boxes_of(board.canvas, board.stage, output_area)
+    assert ink["width"] == round(box["width"] * 2)
+    assert stage["width"] <= output["width"] + 1
     check_board_matches(board, Game(seed=SEED))
     expect(board.live).to_have_attribute("role", "status")
     assert board.root.locator("[data-pile]").count() == 15

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from windmill_widget import QuiltGame
 
-from .pages import REACT_MS, Board, LabNotebook
+from .pages import REACT_MS, Board, LabNotebook, boxes_of
 from .servers import start_voila, write_notebook
 
 pytestmark = pytest.mark.browser
@@ -54,8 +54,8 @@ def test_quilt_board_is_drawn_labelled_and_plays(lab_page: LabNotebook) -> None:
     for cell in ("a1", "b1", "c2", "h1", "d5"):
         expect(board.pile(cell)).to_have_attribute("aria-label", expected_label(replica, cell))
     # Cells lying across are wider than tall, on the screen too, and hit on their whole box.
-    b1, a1 = board.pile("b1").bounding_box(), board.pile("a1").bounding_box()
-    assert b1 and a1 and b1["width"] > b1["height"] and a1["height"] > a1["width"]
+    b1, a1 = boxes_of(board.pile("b1"), board.pile("a1"))
+    assert b1["width"] > b1["height"] and a1["height"] > a1["width"]
     expect(board.button("turn")).to_be_enabled()
     expect(board.button("redeal")).to_be_disabled()
 
