@@ -22,6 +22,7 @@ from windmill_widget.solver.crazy_quilt.playout import (
     playout,
     policy_move,
 )
+from windmill_widget.solver.crazy_quilt.rollout import PlayoutCache
 from windmill_widget.strategies.crazy_quilt import QuiltSampling, deep_sampling, sampling
 
 DOWN_FIRST = (4, 5, 6, 7, 0, 1, 2, 3)
@@ -133,6 +134,12 @@ def playout_lines(cases: list[list]) -> list[list]:
     for s in states:
         for k in (3, len(JUDGES)):
             out.append(list(judge(s, JUDGES[:k])))
+    cache = PlayoutCache(bits=6)  # a small table: the slots' collisions must match too
+    for s in states:
+        for policy in JUDGES:
+            line = []
+            value, n = playout(s, line, policy, cache)
+            out.append([value, n, line])
     return out
 
 
@@ -184,3 +191,36 @@ def test_compiled_and_python_play_the_same_lines() -> None:
     here, python = both_ways(playout_lines, cases)
     assert here == python
     assert len(here) > 1000 and {v == 0 for v, *_ in here} == {True, False}  # wins and losses
+
+
+def test_a_cached_playout_ends_as_the_playout_it_meets() -> None:
+    # A policy's move depends on the position alone, so a playout that reaches a position a playout
+    # of its policy passed before ends as that one did: the same value with fewer moves played. One
+    # cache serves several policies (each has its own tag), and a win is always played to its end.
+    states = _positions([["literal", 1, 3], ["common", 1, 8], ["literal", 0, 5], ["common", 2, 6]])
+    cache = PlayoutCache()
+    played = plain_played = wins = 0
+    for s in states:
+        for m in s.moves():  # the children of a position, as a beam judges them
+            record = s.apply(m)
+            for policy in JUDGES[:3]:
+                plain_line: list[int] = []
+                plain = playout(s, plain_line, policy)
+                line: list[int] = []
+                value, n = playout(s, line, policy, cache)
+                assert value == plain[0] and n <= plain[1] and line == plain_line[:n]
+                if value == 0:
+                    assert line == plain_line
+                    wins += 1
+                played += n
+                plain_played += plain[1]
+            s.undo(record)
+    assert wins and played < 0.7 * plain_played, (played, plain_played)  # about half, measured
+    # The child on a playout's own line ends at once, with the playout's value.
+    s = SearchState.from_game(QuiltGame(seed=4))
+    line = []
+    value, _ = playout(s, line, SAFE_DIGGER, cache)
+    assert value
+    s.apply(line[0])
+    assert playout(s, [], SAFE_DIGGER, cache) == (value, 0)
+    assert playout(s, [], SAFE_DIGGER) == (value, len(line) - 1)

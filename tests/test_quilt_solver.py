@@ -538,7 +538,7 @@ def test_a_beam_in_slices_is_the_beam_in_one_run() -> None:
     whole.run(10**9)
     sliced = Beam(SearchState.from_game(game), 4)
     runs = 1
-    while not sliced.run(997) and not sliced.done:
+    while not sliced.run(293) and not sliced.done:
         runs += 1
     assert runs > 10 and whole.done and sliced.done
     assert (sliced.line, sliced.nodes) == (whole.line, whole.nodes)
@@ -587,19 +587,26 @@ def beam_cases() -> list[tuple[QuiltGame, int]]:
 
 def test_the_beam_is_the_plain_beam_search_and_stops_where_it_reaches_its_budget() -> None:
     outcomes = set()
+    saved = 0
     for game, width in beam_cases():
         line, units = reference_beam(SearchState.from_game(game), width)
-        beam = Beam(SearchState.from_game(game), width)
+        beam = Beam(SearchState.from_game(game), width, cache=False)
         assert beam.run(10**12) is (line is not None) and beam.done
         assert (beam.line, beam.nodes) == (line, units[-1] if units else 0)
         outcomes.add((line is not None, len(units) > 20))
         for k in sorted({0, len(units) // 3, len(units) - 1}) if units else ():
-            sliced = Beam(SearchState.from_game(game), width)  # stopped right after the k-th position
+            sliced = Beam(SearchState.from_game(game), width, cache=False)  # stopped after the k-th position
             assert sliced.run(units[k]) is False
             assert (sliced.nodes, sliced.done) == (units[k], False)
             assert sliced.run(10**12) is (line is not None)
             assert (sliced.line, sliced.nodes) == (line, units[-1])
+        # Its playouts sharing a cache: the same search, the same line, less work.
+        cached = Beam(SearchState.from_game(game), width)
+        assert cached.run(10**12) is (line is not None) and cached.done and cached.line == line
+        assert cached.nodes <= beam.nodes
+        saved += beam.nodes - cached.nodes
     assert outcomes == {(True, True), (False, True), (True, False), (False, False)}
+    assert saved > 0
 
 
 def beam_results(slices: list[int]) -> list[list]:
@@ -617,7 +624,7 @@ def beam_results(slices: list[int]) -> list[list]:
 
 @pytest.mark.skipif(not COMPILED, reason="the loop is not compiled here (no numba, or turned off)")
 def test_compiled_and_python_beams_find_the_same_lines() -> None:
-    here, python = both_ways(beam_results, [5_000])
+    here, python = both_ways(beam_results, [1_000])
     assert here == python
     assert {line is None for line, *_ in here} == {True, False} and max(runs for *_, runs in here) > 10
 

@@ -34,7 +34,16 @@ is reached (its deadline is read every few positions), so the solver can stop it
 later, as it does the nested searches; where a table must grow, it returns and Python grows it and
 calls again. Compiled, it is two to four times as fast as the same search written over the search
 model's objects was, with the same lines and units (``benchmarks/quilt_beam.py``): nearly all its
-time is now the playouts'.
+time is the playouts'.
+
+**The playout cache.** A layer's positions lie close together (siblings, cousins, a child on its
+parent's playout), and a policy's playouts from them soon meet. The beam's playouts share a table
+(:mod:`.rollout`'s playout cache): a playout ends at the first position a playout of the same policy
+passed through before, with that playout's end. Policies are deterministic, so the values, and
+with them the layers and the lines, are those of playouts played to their ends (checked on deals
+0-39, 8 to 512 wide, both readings: the same 160 lines); only the work shrinks. On 12 deals the
+512-wide beam wins (literal 0, 84, 89, ..., each width tried in turn until one won): 15.4 million
+units and 2.1 CPU s against 243 million and 15.2 s.
 
 >>> from windmill_widget import QuiltGame
 >>> from windmill_widget.games.crazy_quilt.search import SearchState
@@ -84,7 +93,17 @@ from .kernel import (
     trie_room,
 )
 from .playout import JUDGES, PER_CARD, Policy
-from .rollout import _LONGEST, ROOM, _policy_tables, _tables, judge_from, scratch_arrays
+from .rollout import (
+    _LONGEST,
+    NO_CACHE,
+    ROOM,
+    _policy_tables,
+    _tables,
+    cache_scratch,
+    cache_table,
+    judge_from,
+    scratch_arrays,
+)
 
 __all__ = ["BEAM_POLICIES", "Beam", "warm_up"]
 
@@ -182,8 +201,8 @@ def _sift_up(HK, HS, i):
 
 @jit
 def beam_search(C, LAYER, LREC, NXT, NPAR, NMOVE, HK, HS, REC, S, T, TH, TC, R, MV, X, G, FACES, CELLS,
-                ORDERS, AHEAD, DIG_ANY, SAFE, held, width, W0, K0, W, K, FR, LINE, max_nodes,
-                deadline):  # fmt: skip
+                ORDERS, AHEAD, DIG_ANY, SAFE, held, width, W0, K0, W, K, FR, LINE, TAB, HW, HKS, PS,
+                max_nodes, deadline):  # fmt: skip
     """Search on from where the counters ``C`` left off for ``max_nodes`` units, or until
     ``deadline`` (-1: none; read after the first position judged and every
     :data:`READ_CLOCK_EVERY` th after it). The layer is ``LAYER[:C[_NL]]`` (rows of
@@ -252,7 +271,8 @@ def beam_search(C, LAYER, LREC, NXT, NPAR, NMOVE, HK, HS, REC, S, T, TH, TC, R, 
             kn = _stack_into(T, LAYER[b + 3], K0)
             _, left, on_waste, units, n = judge_from(G, FACES, CELLS, ORDERS, AHEAD, DIG_ANY, SAFE, held,
                                                      LAYER[b], fcode, head >> 32 & 63, head >> 38 & 3, out,
-                                                     W0, wn, K0, kn, W, K, FR, LINE)  # fmt: skip
+                                                     W0, wn, K0, kn, W, K, FR, LINE,
+                                                     TAB, HW, HKS, PS)  # fmt: skip
         else:  # won by the move itself
             left, on_waste, units, n = 0, 0, 1, 0
         C[_NODES] += units
@@ -291,9 +311,17 @@ def beam_search(C, LAYER, LREC, NXT, NPAR, NMOVE, HK, HS, REC, S, T, TH, TC, R, 
 
 class Beam:
     """A resumable beam search from ``state`` (which it reads, and leaves as it was), keeping
-    ``width`` positions a layer, judged by ``policies``."""
+    ``width`` positions a layer, judged by ``policies``, their playouts sharing a cache (without
+    ``cache``: each played to its end; the same lines, with more units of work)."""
 
-    def __init__(self, state: SearchState, width: int, policies: Sequence[Policy] = BEAM_POLICIES) -> None:
+    def __init__(
+        self,
+        state: SearchState,
+        width: int,
+        policies: Sequence[Policy] = BEAM_POLICIES,
+        *,
+        cache: bool = True,
+    ) -> None:
         if width < 1:
             raise ValueError(f"a beam is at least 1 wide, not {width!r}")
         if not policies:
@@ -335,8 +363,10 @@ class Beam:
         self._next = [int_array(width) for _ in range(5)]  # LREC, NPAR, NMOVE, HK, HS
         self._nxt = int_array(width * _ROW)
         self._moves = int_array(_MOST_MOVES), int_array(_MOST_MOVES)
-        W, K, FR, LINE, W0, K0 = scratch_arrays(ROOM, _LONGEST + 2 * ROOM * (MAX_REDEALS + 1))
-        self._play = W0, K0, W, K, FR, LINE
+        longest = _LONGEST + 2 * ROOM * (MAX_REDEALS + 1)
+        W, K, FR, LINE, W0, K0 = scratch_arrays(ROOM, longest)
+        table = (cache_table(), *cache_scratch(ROOM, longest)) if cache else NO_CACHE
+        self._play = W0, K0, W, K, FR, LINE, *table
 
     def run(self, max_nodes: int, deadline: float | None = None) -> bool:
         """Search on for about ``max_nodes`` units (or until ``deadline``, a :func:`..clock.now`
@@ -386,7 +416,7 @@ class Beam:
             moves.append(int(rec[2 * r + 1]))
             r = int(rec[2 * r])
         moves.reverse()
-        LINE = self._play[-1]
+        LINE = self._play[5]
         return [*moves, int(C[_WIN_MOVE]), *(int(m) for m in LINE[: int(C[_WIN_N])])]
 
 

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ...games.crazy_quilt.search import SearchState
+    from .rollout import PlayoutCache
 
 __all__ = [
     "JUDGES", "PER_CARD", "PORTFOLIO", "SAFE_DIGGER", "Policy", "judge", "make_policy", "playout",
@@ -108,12 +109,22 @@ JUDGES: tuple[Policy, ...] = (PORTFOLIO[0], PORTFOLIO[1], SAFE_DIGGER, *PORTFOLI
 PER_CARD = 1000
 
 
-def playout(s: SearchState, line: list[int] | None = None, policy: Policy = policy_move) -> tuple[int, int]:
+def playout(
+    s: SearchState,
+    line: list[int] | None = None,
+    policy: Policy = policy_move,
+    cache: PlayoutCache | None = None,
+) -> tuple[int, int]:
     """Play ``s`` to the end with ``policy``, appending the moves to ``line`` (if given); ``s`` is
-    left as it was. Returns (the end's value, see the module docstring; the moves played)."""
+    left as it was. Returns (the end's value, see the module docstring; the moves played). With a
+    ``cache`` (:class:`.rollout.PlayoutCache`, one for a search's many playouts), a playout that
+    reaches a position a playout of the same policy passed before ends there with that playout's
+    end: the same value, fewer moves played, and ``line`` only the moves played (a win is always
+    played to its end)."""
     if not s.out:
         return 0, 0
-    n, out, waste = (_play or _load())(s, policy.order, policy.ahead, policy.dig_any, policy.safe, line)
+    play = _play or _load()
+    n, out, waste = play(s, policy.order, policy.ahead, policy.dig_any, policy.safe, line, cache)
     return (out * PER_CARD + waste if out else 0), n
 
 
