@@ -635,6 +635,21 @@ def test_a_beam_that_fails_proves_nothing_and_says_so() -> None:
     beam = Beam(SearchState.from_game(QuiltGame(seed=0)), 1)
     assert beam.run(10**9) is False and beam.done and beam.line is None and beam.nodes > 0
     assert solve(QuiltGame(seed=0), max_nodes=300_000).result == "unknown"
+    # An ended beam lets go of its tables (the solver keeps its beams for their counts), and says
+    # the same when asked again.
+    assert beam._S is None and beam._trie is None
+    assert beam.run(10**9) is False and beam.line is None
+
+
+def test_a_beam_that_won_keeps_its_line_and_lets_go_of_its_tables() -> None:
+    game = QuiltGame(seed=2)
+    beam = Beam(SearchState.from_game(game), 8)
+    assert beam.run(10**9) and beam.done and beam._S is None
+    line, nodes = beam.line, beam.nodes
+    assert beam.run(10**9) and (beam.line, beam.nodes) == (line, nodes)
+    for m in line:
+        game.play(concrete_move(game, m))
+    assert game.status == "won"
 
 
 @pytest.mark.parametrize(("width", "policies", "error"), [(0, None, "at least 1 wide"), (2, (), "policy")])

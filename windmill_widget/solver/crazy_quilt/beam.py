@@ -405,7 +405,15 @@ class Beam:
                     break
             else:
                 break
+        if self.done and self._S is not None:
+            self._release()
         return self.line is not None
+
+    def _release(self) -> None:
+        """Let go of the search's tables once it has ended (a failed 8,192-wide beam holds some
+        half a gigabyte of positions seen, and the solver keeps its beams for their counts)."""
+        self._S = self._rec = self._R = self._layer = self._nxt = None
+        self._trie = self._next = self._moves = self._play = None
 
     def _won_line(self) -> list[int]:
         """The moves to the position whose playout won, and the playout's."""

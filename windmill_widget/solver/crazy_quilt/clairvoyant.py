@@ -50,10 +50,14 @@ EXHAUSTIVE_MIN = 2_000
 #: widths grow twice or four times a round (and 42 and 40 with the first beam before the level 1, but
 #: then a beam took the budget that proves deal 0 without its redeal lost within 50,000 units); at
 #: ten CPU seconds, on the deals one second left unknown (literal 8, common 11), four times a round
-#: won 4 and 6 of them, twice a round 3 and 5. A beam 2,048 wide (some 60 CPU s) cost more than it
-#: won at 120 s: common deals 24 and 36, which the nested searches win at their next levels, went
-#: unknown; stopping at 512 wins them again.
-BEAM_WIDTHS = (8, 32, 128, 512)
+#: won 4 and 6 of them, twice a round 3 and 5. A beam 2,048 wide (then some 60 CPU s) cost more than
+#: it won at 120 s: common deals 24 and 36, which the nested searches win at their next levels, went
+#: unknown. Since the beams' playouts share a cache (:mod:`.rollout`) a beam costs some seven times
+#: less CPU, and two more widths fit. Run alone on the deals the one-second tier left unknown with
+#: four beams (deals 0-999: literal 76, common 57), beams up to 8,192 wide won literal 45 and common
+#: 31: 2,048 wide won 27 and 19 (0.4-1.3 CPU s with the narrower beams before it), 8,192 wide 18 and
+#: 11 (2.4-7.3 s; such a beam that fails takes some 10 CPU s and half a gigabyte, let go when it ends).
+BEAM_WIDTHS = (8, 32, 128, 512, 2048, 8192)
 #: The exhaustive search's positions for each unit of a beam search's work. A beam's units, mostly
 #: its playouts' moves, take a fifth or less of the time the exhaustive search's do, so this gives
 #: it about half the beam's time. Measured on deals 0-199 at one CPU second, with the first three
