@@ -24,7 +24,14 @@ Three parts, each printed as it finishes:
         --ceiling-from benchmarks/results/crazy-quilt-literal.jsonl --save /tmp/quilt-players.jsonl
 
 ``--save FILE`` writes every game (player, deal, outcome, cards placed, moves, seconds) as JSON lines,
-so each figure can be checked deal by deal.
+so each figure can be checked deal by deal. It writes them as they are played, ``--chunk`` deals at a
+time, and a run given a file that already holds games under the same rules plays only the games
+missing from it: a long run that stops (a reboot, Ctrl-C) goes on where it stopped, and the figures
+are those of every game in the file. ``--first N`` starts at deal N instead of 0:
+
+    .venv/bin/python benchmarks/tournament.py --game crazy-quilt --rules literal --skip-speed \
+        --skip-ceiling --players voting --first 50 --players-deals 150 --workers 2 --time-limit 900 \
+        --save benchmarks/results/quilt-voting2-50-199-literal.jsonl
 
 The players are the kit's public names, which play whichever game they are given; ``--game``
 picks the game (``--rules``: one of its presets, its default by default).
@@ -53,7 +60,7 @@ import windmill_widget.strategies as strategies
 from windmill_widget.core.registry import find_game
 from windmill_widget.lab import Ceiling, Comparison, Results, compare, play_many
 from windmill_widget.lab.playout import check_rules
-from windmill_widget.lab.records import SolveRecord
+from windmill_widget.lab.records import GameRecord, Result, SolveRecord
 
 # Left out of the players' run, by game. Windmill's sampling takes minutes a game and has a benchmark
 # of its own (benchmarks/sampling.py); Crazy Quilt's takes seconds and is run here.
@@ -118,7 +125,14 @@ def speed(deals: int, workers: int, rules: Any) -> None:
 
 
 def players(
-    game: str, deals: int, workers: int, rules: Any, time_limit: float, only: str | None = None
+    game: str,
+    deals: range,
+    workers: int,
+    rules: Any,
+    time_limit: float,
+    only: str | None = None,
+    save: Path | None = None,
+    chunk: int = 10,
 ) -> Comparison:
     field = builtin_players(game)
     if only:
@@ -127,8 +141,12 @@ def players(
         if unknown:
             raise SystemExit(f"no built-in player named {', '.join(unknown)}; there are {', '.join(field)}")
         field = {n: field[n] for n in names}
-    cmp = compare(field, range(deals), rules, workers=workers, progress=True, time_limit=time_limit)
-    print(f"Built-in players on the same {deals} deals ({cmp.seconds:.1f} s):")
+    if save is None:
+        cmp = compare(field, deals, rules, workers=workers, progress=True, time_limit=time_limit)
+    else:
+        cmp = _played_and_saved(field, deals, rules, game, workers, time_limit, save, chunk)
+    span = f"{deals.start}-{deals.stop - 1}"
+    print(f"Built-in players on the same {len(deals)} deals, {span} ({cmp.seconds:.1f} s):")
     for r in sorted(cmp, key=lambda r: -r.win_rate):
         lo, hi = r.ci
         rate = f"{r.win_rate:6.1%}  [{lo:5.1%}, {hi:5.1%}]"
@@ -152,19 +170,76 @@ def best_name(cmp: Comparison) -> str:
     return next(name for name, r in cmp.results.items() if r is best)
 
 
-def save_games(cmp: Comparison, path: Path, rules: Any) -> None:
-    """Every game of ``cmp`` as a line of JSON: who played which deal, and how it ended."""
-    with path.open("w") as out:
-        for name, res in cmp.results.items():
-            for rec in res:
-                row = {"player": name, "seed": rec.seed, "rules": repr(rules), "outcome": rec.outcome.value,
-                       "cards": rec.cards, "moves": rec.moves, "seconds": round(rec.seconds, 4)}  # fmt: skip
-                out.write(json.dumps(row) + "\n")
-    print(f"games written to {path}")
+def _played_and_saved(
+    field: dict[str, Callable], deals: range, rules: Any, game: str, workers: int, time_limit: float,
+    path: Path, chunk: int,
+) -> Comparison:  # fmt: skip
+    """Play the games missing from the file ``path`` (every game of ``field`` on ``deals``),
+    ``chunk`` deals at a time, appending each chunk's games as it ends; the comparison of every
+    game on ``deals`` in the file."""
+    if chunk < 1:
+        raise SystemExit(f"--chunk must be 1 or more, not {chunk}")
+    done = saved_games(path, rules, game)
+    have = sum(len(done.get(n, {})) for n in field)
+    if have:
+        print(f"{path}: {have} of these games already played, resuming")
+    t0 = time.perf_counter()
+    todo = [s for s in deals if any(s not in done.get(n, {}) for n in field)]
+    for i in range(0, len(todo), chunk):
+        part = todo[i : i + chunk]
+        need = {n: f for n, f in field.items() if any(s not in done.get(n, {}) for s in part)}
+        cmp = compare(need, part, rules, workers=workers, progress=True, time_limit=time_limit)
+        new = [
+            (name, rec)
+            for name, res in cmp.results.items()
+            for rec in res
+            if rec.seed not in done.get(name, {})
+        ]
+        with path.open("a") as out:
+            for name, rec in new:
+                out.write(json.dumps(_row(name, rec, rules)) + "\n")
+                done.setdefault(name, {})[rec.seed] = rec
+        if cmp.interrupted:
+            raise SystemExit(f"interrupted: {len(new)} more games written to {path}; run again to go on")
+    results = {n: Results(n, [done[n][s] for s in deals], rules) for n in field}
+    print(f"games in {path}")
+    return Comparison(results, deals=list(deals), rules=rules, seconds=time.perf_counter() - t0)
 
 
-def file_ceiling(path: Path, game: str, rules: Any, deals: int) -> Ceiling:
-    """The clairvoyant ceiling on deals 0..``deals``-1 from a results file of ``benchmarks/solver.py``:
+def _row(name: str, rec: GameRecord, rules: Any) -> dict:
+    """A game as a line of the --save file: who played which deal, and how it ended."""
+    row = {"player": name, "seed": rec.seed, "rules": repr(rules), "outcome": rec.outcome.value,
+           "cards": rec.cards, "moves": rec.moves, "seconds": round(rec.seconds, 4)}  # fmt: skip
+    if rec.error:
+        row["error"] = rec.error
+    return row
+
+
+def saved_games(path: Path, rules: Any, game: str) -> dict[str, dict[int, GameRecord]]:
+    """The games in a --save file, by player and deal (none if the file is missing). Every game
+    must have been played under ``rules``: a file is one tournament's."""
+    games: dict[str, dict[int, GameRecord]] = {}
+    if not path.exists():
+        return games
+    name = find_game(game).name
+    for n, line in enumerate(path.read_text().splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            rec = GameRecord(int(row["seed"]), Result(row["outcome"]), int(row["cards"]), int(row["moves"]),
+                             row.get("error"), float(row.get("seconds", 0.0)), game_name=name)  # fmt: skip
+            player, made_under = str(row["player"]), row["rules"]
+        except (ValueError, KeyError, TypeError) as e:
+            raise SystemExit(f"{path}, line {n}: not a game of this script ({e}): {line[:80]!r}") from e
+        if made_under != repr(rules):
+            raise SystemExit(f"{path}, line {n}: a game under {made_under}, not this run's {rules!r}")
+        games.setdefault(player, {})[rec.seed] = rec
+    return games
+
+
+def file_ceiling(path: Path, game: str, rules: Any, deals: range) -> Ceiling:
+    """The clairvoyant ceiling on ``deals`` from a results file of ``benchmarks/solver.py``:
     a deal that any tier decided is decided (the solver is sound, so two tiers never disagree: checked),
     the others are unknown. Every deal must have a record, made under ``rules``."""
     if not path.exists():
@@ -174,7 +249,7 @@ def file_ceiling(path: Path, game: str, rules: Any, deals: int) -> Ceiling:
     seconds = units = 0.0
     for r in read_results(path):
         seed = r["seed"]
-        if seed >= deals:
+        if seed not in deals:
             continue
         made_under = getattr(rules_type, r["rules"])()
         if "redeals" in r:
@@ -190,7 +265,7 @@ def file_ceiling(path: Path, game: str, rules: Any, deals: int) -> Ceiling:
             raise SystemExit(f"{path}: deal {seed} is both won and lost: the solver is unsound")
         if old is None or old["result"] == "unknown":
             verdicts[seed] = r
-    missing = [s for s in range(deals) if s not in verdicts]
+    missing = [s for s in deals if s not in verdicts]
     if missing:
         raise SystemExit(f"{path} has no verdict on deals {missing[:8]}: run benchmarks/solver.py on them")
     records = [SolveRecord(s, r["result"], nodes=r["nodes"], moves=r["moves"], seconds=r["seconds"],
@@ -271,6 +346,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--deals", type=int, default=10_000, help="deals for the speed run")
     ap.add_argument("--players-deals", type=int, default=500, help="deals per built-in player")
+    ap.add_argument("--first", type=int, default=0, help="the players' first deal (default 0)")
+    ap.add_argument("--chunk", type=int, default=10, help="with --save: deals played between writes")
     ap.add_argument("--ceiling-deals", type=int, default=200, help="deals for the solver ceiling")
     ap.add_argument("--ceiling-seconds", type=float, default=1.0, help="solver seconds per deal (0: none)")
     ap.add_argument(
@@ -286,7 +363,9 @@ def main() -> None:
     ap.add_argument(
         "--ceiling-from", type=Path, default=None, help="a benchmarks/solver.py results file: the ceiling"
     )
-    ap.add_argument("--save", type=Path, default=None, help="write every game to this file (JSON lines)")
+    ap.add_argument(
+        "--save", type=Path, default=None, help="write every game to this file (JSON lines), resuming it"
+    )
     args = ap.parse_args()
     rules = check_rules(args.rules, args.game)
 
@@ -296,12 +375,11 @@ def main() -> None:
     print(f"Players: {', '.join(builtin_players(args.game))}")
     if not args.skip_speed:
         speed(args.deals, args.workers, rules)
-    cmp = players(args.game, args.players_deals, args.workers, rules, args.time_limit, args.players)
-    if args.save:
-        save_games(cmp, args.save, rules)
+    deals = range(args.first, args.first + args.players_deals)
+    cmp = players(args.game, deals, args.workers, rules, args.time_limit, args.players, args.save, args.chunk)
     best = best_name(cmp)
     if args.ceiling_from:
-        against_file_ceiling(cmp, file_ceiling(args.ceiling_from, args.game, rules, args.players_deals))
+        against_file_ceiling(cmp, file_ceiling(args.ceiling_from, args.game, rules, deals))
     elif not args.skip_ceiling:
         seconds = args.ceiling_seconds or None
         ceiling(

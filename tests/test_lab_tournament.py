@@ -568,13 +568,54 @@ def test_the_tournament_benchmark_reads_its_ceiling_from_a_results_file(
     lines = [row(0, "unknown", 1), row(0, "won", 10), row(1, "unknown", 1), row(1, "unknown", 10),
              row(2, "lost", 100_000, measure="units"), row(2, "lost", 120)]  # fmt: skip
     path.write_text("\n".join(lines) + "\n")
-    top = bench.file_ceiling(path, "crazy-quilt", QuiltRules.literal(), 3)
+    top = bench.file_ceiling(path, "crazy-quilt", QuiltRules.literal(), range(3))
     assert [r.result.value for r in top] == ["won", "unknown", "lost"]
     assert (top.won, top.lost, top.unknown, top.max_seconds, top.max_nodes) == (1, 1, 1, 120, 100_000)
     with pytest.raises(SystemExit, match="not the tournament's"):
-        bench.file_ceiling(path, "crazy-quilt", QuiltRules.common(), 3)
+        bench.file_ceiling(path, "crazy-quilt", QuiltRules.common(), range(3))
     with pytest.raises(SystemExit, match=r"no verdict on deals \[3\]"):
-        bench.file_ceiling(path, "crazy-quilt", QuiltRules.literal(), 4)
+        bench.file_ceiling(path, "crazy-quilt", QuiltRules.literal(), range(4))
     path.write_text("\n".join([*lines, row(1, "won", 120), row(1, "lost", 100_000, measure="units")]) + "\n")
     with pytest.raises(SystemExit, match="both won and lost"):
-        bench.file_ceiling(path, "crazy-quilt", QuiltRules.literal(), 3)
+        bench.file_ceiling(path, "crazy-quilt", QuiltRules.literal(), range(3))
+
+
+def test_the_tournament_benchmark_writes_each_chunk_and_resumes_its_file(
+    tournament_benchmark: types.ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--save``: the games go to the file a chunk at a time, and a run on a file that holds some of
+    them plays only the rest (here a later deal, from ``--first``); the figures are every game's."""
+    bench = tournament_benchmark
+    path = tmp_path / "games.jsonl"
+    rules = QuiltRules.literal()
+    played: list[tuple[list[int], int]] = []  # each call's deals, and the games in the file then
+    real = bench.compare
+
+    def spy(field, deals, *args, **kwargs):
+        played.append((list(deals), len(path.read_text().splitlines()) if path.exists() else 0))
+        return real(field, deals, *args, **kwargs)
+
+    bench.compare = spy
+    try:
+        first = bench.players("crazy-quilt", range(3), 1, rules, 60.0, "tips,greedy", path, chunk=2)
+        assert played == [([0, 1], 0), ([2], 4)]  # the first chunk's four games written before the next
+        rows = [json.loads(line) for line in path.read_text().splitlines()]
+        assert sorted((r["player"], r["seed"]) for r in rows) == [
+            (p, s) for p in ("greedy", "tips") for s in (0, 1, 2)
+        ]
+        played.clear()
+        again = bench.players("crazy-quilt", range(4), 1, rules, 60.0, "tips,greedy", path, chunk=2)
+    finally:
+        bench.compare = real
+    assert played == [([3], 6)]  # only the missing deal
+    assert len(path.read_text().splitlines()) == 8
+    assert [r.cards for r in again["tips"]][:3] == [r.cards for r in first["tips"]]
+    assert "already played, resuming" in capsys.readouterr().out
+    later = bench.players("crazy-quilt", range(2, 4), 1, rules, 60.0, "tips", path, chunk=2)
+    assert [r.seed for r in later["tips"]] == [2, 3]
+    # A file of other rules, or with a line that is no game, is refused rather than mixed in.
+    with pytest.raises(SystemExit, match="not this run's"):
+        bench.players("crazy-quilt", range(4), 1, QuiltRules.common(), 60.0, "tips", path)
+    path.write_text(path.read_text() + "{not json\n")
+    with pytest.raises(SystemExit, match="line 9: not a game"):
+        bench.players("crazy-quilt", range(4), 1, rules, 60.0, "tips", path)
