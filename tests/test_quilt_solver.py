@@ -692,9 +692,9 @@ def test_the_beams_run_after_the_nested_searches_level_1_and_before_their_next_l
     events: list[tuple[str, int]] = []
 
     class Recorded(clairvoyant.Beam):
-        def __init__(self, state: SearchState, width: int) -> None:
-            events.append(("beam", width))
-            super().__init__(state, width)
+        def __init__(self, state: SearchState, width: int, policies) -> None:
+            events.append(("beam", width, len(policies)))
+            super().__init__(state, width, policies)
 
     real_run = nested.Nested.run
 
@@ -702,15 +702,16 @@ def test_the_beams_run_after_the_nested_searches_level_1_and_before_their_next_l
         events.append(("nested", kwargs.get("max_level", 0)))
         return real_run(self, *args, **kwargs)
 
-    monkeypatch.setattr(clairvoyant, "BEAM_WIDTHS", (1, 2, 4))
+    monkeypatch.setattr(clairvoyant, "BEAMS", ((1, 3), (2, 3), (1, 7), (4, 3)))
     monkeypatch.setattr(clairvoyant, "Beam", Recorded)
     monkeypatch.setattr(nested.Nested, "run", run)
     sol = solve(QuiltGame(seed=0), max_nodes=3_000_000)
-    assert sol.result == "unknown" and sol.stats["beam_widths"] == [1, 2, 4]
+    assert sol.result == "unknown" and sol.stats["beam_widths"] == [1, 2, 1, 4]
+    assert sol.stats["beam_judges"] == [3, 3, 7, 3]
     firsts = len(clairvoyant.PORTFOLIO)
     assert events[:firsts] == [("nested", 1)] * firsts  # the level 1, every policy
-    assert events[firsts : firsts + 3] == [("beam", 1), ("beam", 2), ("beam", 4)]
-    assert len(events) > firsts + 3 and set(events[firsts + 3 :]) == {("nested", 0)}  # then the next levels
+    assert events[firsts : firsts + 4] == [("beam", 1, 3), ("beam", 2, 3), ("beam", 1, 7), ("beam", 4, 3)]
+    assert len(events) > firsts + 4 and set(events[firsts + 4 :]) == {("nested", 0)}  # then the next levels
     # Each beam is followed by the exhaustive search's share of its units (BEAM_SHARE).
     assert sol.stats["exhaustive_nodes"] >= clairvoyant.BEAM_SHARE * sol.stats["beam_nodes"]
 

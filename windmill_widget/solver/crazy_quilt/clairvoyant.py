@@ -17,7 +17,7 @@ from .bound import waste_order_lost
 from .exhaustive import Exhaustive
 from .exhaustive import warm_up as _warm_up_search
 from .nested import Nested
-from .playout import PORTFOLIO
+from .playout import JUDGES, PORTFOLIO
 from .playout import warm_up as _warm_up_playouts
 from .suits import suit_relaxation_lost
 
@@ -57,7 +57,23 @@ EXHAUSTIVE_MIN = 2_000
 #: four beams (deals 0-999: literal 76, common 57), beams up to 8,192 wide won literal 45 and common
 #: 31: 2,048 wide won 27 and 19 (0.4-1.3 CPU s with the narrower beams before it), 8,192 wide 18 and
 #: 11 (2.4-7.3 s; such a beam that fails takes some 10 CPU s and half a gigabyte, let go when it ends).
-BEAM_WIDTHS = (8, 32, 128, 512, 2048, 8192)
+#: The beams the solver runs, in turn: (width, how many of :data:`.playout.JUDGES` judge its
+#: positions: the beam's own three, or all seven). Seven judges cost about twice as much a position
+#: and rank positions better: run alone on the 69 literal deals the one-second tier leaves unknown
+#: (beams up to 2,048 wide, at most 3 CPU s a deal), seven judges won 31 of them (14 within half a
+#: CPU second, at widths from 8 up), three judges 18 (1 within half a second); among the 30 that
+#: ten seconds leave unknown, seven judges won 7, three none. But the solver judging every beam by
+#: seven decided fewer deals within a second (on deals 0-199 six fewer literal, four common, where
+#: three judges had won at 512 or 2,048 wide). So the cheap beams of three judges come first, then
+#: the narrow ones of seven, then the wide ones of three, then the wide ones of seven.
+BEAMS: tuple[tuple[int, int], ...] = (
+    (8, 3), (32, 3), (128, 3), (512, 3),
+    (8, 7), (32, 7), (128, 7), (512, 7),
+    (2048, 3), (8192, 3),
+    (2048, 7), (8192, 7),
+)  # fmt: skip
+#: The beams' widths.
+BEAM_WIDTHS = tuple(sorted({width for width, _ in BEAMS}))
 #: The exhaustive search's positions for each unit of a beam search's work. A beam's units, mostly
 #: its playouts' moves, take a fifth or less of the time the exhaustive search's do, so this gives
 #: it about half the beam's time. Measured on deals 0-199 at one CPU second, with the first three
@@ -85,7 +101,7 @@ def solve(game: QuiltGame, *, max_seconds: float | None = None, max_nodes: int |
     First a level-1 nested rollout search (:mod:`.nested`, fast at finding wins) with each policy of
     the portfolio in turn (:data:`.playout.PORTFOLIO`); then beam searches judged by playouts, ever
     wider (:mod:`.beam`, which wins deals whose winning line the nested searches are slow to find;
-    :data:`BEAM_WIDTHS`); then rounds, each bigger than the last, that give each nested search a slice
+    :data:`BEAMS`); then rounds, each bigger than the last, that give each nested search a slice
     at the next levels. After every search's turn the exhaustive search (:mod:`.exhaustive`, which
     can prove a loss, and finds some wins the others miss) gets a share of the positions that turn
     used (:data:`EXHAUSTIVE_SHARE`, :data:`BEAM_SHARE`), until one decides or a budget runs out.
@@ -133,7 +149,8 @@ def solve(game: QuiltGame, *, max_seconds: float | None = None, max_nodes: int |
         beam_nodes = sum(b.nodes for b in beams)
         stats.update(nested_nodes=nodes() - beam_nodes - dfs.nodes - work[0],
                      nested_levels=[n.level for n in searches], beam_nodes=beam_nodes,
-                     beam_widths=[b.width for b in beams], exhaustive_nodes=dfs.nodes,
+                     beam_widths=[b.width for b in beams], beam_judges=[len(b.policies) for b in beams],
+                     exhaustive_nodes=dfs.nodes,
                      relaxed_nodes=work[0], pruned=dfs.pruned)  # fmt: skip
         return Solution(result, moves, nodes(), clock.now() - t0, method, stats)
 
@@ -149,8 +166,8 @@ def solve(game: QuiltGame, *, max_seconds: float | None = None, max_nodes: int |
     r = 0
     while True:
         scale = 1 << max(0, r - len(NESTED_SLICES))
-        for width in BEAM_WIDTHS if r == 1 else ():  # the beams, each to its end
-            beam = Beam(SearchState.from_game(game), width)
+        for width, judges in BEAMS if r == 1 else ():  # the beams, each to its end
+            beam = Beam(SearchState.from_game(game), width, JUDGES[:judges])
             beams.append(beam)
             before = nodes()
             while not beam.done:
