@@ -134,7 +134,10 @@ class QuiltVoting:
             s.restore(root)
             if won:
                 return search.line
-        beam = Beam(s, self.width)
+        # Playouts played to their ends, as when this player was measured: with the beams' playout
+        # cache the same units search further, and won no more (common deals 0-49: 29 against 32;
+        # 4 and 7 won alone, exact McNemar p = 0.55).
+        beam = Beam(s, self.width, cache=False)
         return beam.line if beam.run(BEAM_NODES) else None
 
     def advise(self, view: QuiltView) -> Advice:
