@@ -136,7 +136,9 @@ def players(
 ) -> Comparison:
     field = builtin_players(game)
     if only:
-        names = only.split(",")
+        # "lookahead" names "lookahead (default)" too: the label only marks the game's default player
+        bare = {label.removesuffix(" (default)"): label for label in field}
+        names = [bare.get(n.strip(), n.strip()) for n in only.split(",")]
         unknown = [n for n in names if n not in field]
         if unknown:
             raise SystemExit(f"no built-in player named {', '.join(unknown)}; there are {', '.join(field)}")

@@ -612,6 +612,11 @@ def test_the_tournament_benchmark_writes_each_chunk_and_resumes_its_file(
     assert [r.cards for r in again["tips"]][:3] == [r.cards for r in first["tips"]]
     assert "already played, resuming" in capsys.readouterr().out
     later = bench.players("crazy-quilt", range(2, 4), 1, rules, 60.0, "tips", path, chunk=2)
+    # The game's default player answers to its bare name too.
+    hint = bench.players("crazy-quilt", range(1), 1, rules, 60.0, "lookahead", tmp_path / "hint.jsonl")
+    assert hint.names == ["lookahead (default)"]
+    with pytest.raises(SystemExit, match="no built-in player named nobody"):
+        bench.players("crazy-quilt", range(1), 1, rules, 60.0, "nobody", tmp_path / "none.jsonl")
     assert [r.seed for r in later["tips"]] == [2, 3]
     # A file of other rules, or with a line that is no game, is refused rather than mixed in.
     with pytest.raises(SystemExit, match="not this run's"):
