@@ -342,7 +342,7 @@ def _module_constants(path: Path) -> dict[str, object]:
 OWN_TO_EACH_MODULE = {
     "DEFAULT_MAX_MOVES",  # the lab's cap on a game against the environments' episode length
     "FORMAT", "VERSION",  # a save file's and the session statistics' file formats
-    "MARGIN", "SAMPLES", "MAX_POSITIONS", "_PROBES", "BEAM_WIDTHS",  # each player's or search's own tuning
+    "MARGIN", "SAMPLES", "MAX_POSITIONS", "_PROBES",  # each player's or search's own tuning
     "MOVE_LIMIT",  # a sealed strategy's seconds against autoplay's on the board
     "WIDTH",  # a chart's pixels against the sampling player's beam
 }  # fmt: skip
