@@ -34,15 +34,18 @@ from windmill_widget import QuiltGame, QuiltRules
 from windmill_widget.games.crazy_quilt.search import SearchState
 from windmill_widget.solver.crazy_quilt.beam import BEAM_POLICIES, Beam
 from windmill_widget.solver.crazy_quilt.beam import warm_up as warm_up_beams
-from windmill_widget.solver.crazy_quilt.clairvoyant import BEAM_WIDTHS
+from windmill_widget.solver.crazy_quilt.clairvoyant import BEAMS
 from windmill_widget.solver.crazy_quilt.playout import JUDGES, warm_up
+
+#: The solver's beams' widths, narrowest first.
+BEAM_WIDTHS = sorted({width for width, _ in BEAMS})
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, nargs="+", default=[0, 2, 19, 23])
     parser.add_argument("--rules", default="literal", choices=QuiltRules.PRESETS)
-    parser.add_argument("--widths", type=int, nargs="+", default=list(BEAM_WIDTHS),
+    parser.add_argument("--widths", type=int, nargs="+", default=BEAM_WIDTHS,
                         help="the widths tried in turn (default: the solver's)")  # fmt: skip
     parser.add_argument("--judges", type=int, default=len(BEAM_POLICIES), choices=range(1, len(JUDGES) + 1),
                         help="judge by the first N of playout.JUDGES (default: the beam's own)")  # fmt: skip

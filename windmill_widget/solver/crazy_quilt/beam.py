@@ -64,7 +64,6 @@ from collections.abc import Sequence
 
 from ...core.compiled import grown, hot, int_array, jit
 from ...games.crazy_quilt.position import FOUNDATION_FULL
-from ...games.crazy_quilt.rules import MAX_REDEALS
 from ...games.crazy_quilt.search import UNKNOWN, SearchState
 from ..compiled_clock import read
 from ..compiled_clock import warm_up as warm_up_clock
@@ -94,7 +93,7 @@ from .kernel import (
 )
 from .playout import JUDGES, PER_CARD, Policy
 from .rollout import (
-    _LONGEST,
+    LINE_ROOM,
     NO_CACHE,
     ROOM,
     _policy_tables,
@@ -363,9 +362,8 @@ class Beam:
         self._next = [int_array(width) for _ in range(5)]  # LREC, NPAR, NMOVE, HK, HS
         self._nxt = int_array(width * _ROW)
         self._moves = int_array(_MOST_MOVES), int_array(_MOST_MOVES)
-        longest = _LONGEST + 2 * ROOM * (MAX_REDEALS + 1)
-        W, K, FR, LINE, W0, K0 = scratch_arrays(ROOM, longest)
-        table = (cache_table(), *cache_scratch(ROOM, longest)) if cache else NO_CACHE
+        W, K, FR, LINE, W0, K0 = scratch_arrays(ROOM, LINE_ROOM)
+        table = (cache_table(), *cache_scratch(ROOM, LINE_ROOM)) if cache else NO_CACHE
         self._play = W0, K0, W, K, FR, LINE, *table
 
     def run(self, max_nodes: int, deadline: float | None = None) -> bool:

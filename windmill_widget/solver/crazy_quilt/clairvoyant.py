@@ -67,22 +67,22 @@ EXHAUSTIVE_MIN = 2_000
 #: three judges had won at 512 or 2,048 wide), and so did the narrow beams of seven put before the
 #: 2,048-wide one of three (deals 0-999: literal 92.1% against 93.1%, common 94.3% against 94.8%).
 #: So the beams of three judges come first up to 2,048 wide, then the narrow ones of seven (some
-#: half a CPU second in all), then the 8,192-wide one of three, then the wide ones of seven.
+#: one CPU second in all), then the 8,192-wide one of three, then the wide ones of seven.
 BEAMS: tuple[tuple[int, int], ...] = (
     (8, 3), (32, 3), (128, 3), (512, 3), (2048, 3),
     (8, 7), (32, 7), (128, 7), (512, 7),
     (8192, 3), (2048, 7), (8192, 7),
 )  # fmt: skip
-#: The beams' widths.
-BEAM_WIDTHS = tuple(sorted({width for width, _ in BEAMS}))
-#: The exhaustive search's positions for each unit of a beam search's work. A beam's units, mostly
-#: its playouts' moves, take a fifth or less of the time the exhaustive search's do, so this gives
-#: it about half the beam's time. Measured on deals 0-199 at one CPU second, with the first three
-#: beams in the second round: 0.5 (some two and a half times the beam's time) decided literal 167
-#: and common 168, 0.2 172 and 174, 0.1 173 and 173, 0.05 174 and 175, the same deals proved lost
-#: each time; the exhaustive search's wins fall with its share (literal 29, 29, 28, 26), and 0.1
-#: keeps most of them.
-BEAM_SHARE = 0.1
+#: The exhaustive search's positions for each unit of a beam search's work. Since the beams'
+#: playouts share a cache, a beam's unit (a playout's move no playout played before it) costs some
+#: seven times less than an exhaustive search's position, so this gives the exhaustive search about a
+#: fifth of the beams' time. Measured on deals 0-999 at one CPU second (30 November, the beams of
+#: :data:`BEAMS`): 0.1 (then some two thirds of the beams' time; a third before the cache) decided
+#: literal 927 and common 943, 0.03 943 and 952, 0.015 940 and 951; the exhaustive search won 128
+#: and 133 deals, 126 and 132, 125 and 132. Before the cache (deals 0-199, the first three beams): 0.5
+#: decided literal 167 and common 168, 0.2 172 and 174, 0.1 173 and 173, 0.05 174 and 175, the
+#: same deals proved lost each time.
+BEAM_SHARE = 0.03
 
 
 def warm_up() -> None:

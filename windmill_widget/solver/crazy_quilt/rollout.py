@@ -363,6 +363,16 @@ def _zeros(size: int) -> object:
 
 #: Room for the cards of a playout's waste or stock: two decks' worth, with one to spare.
 ROOM = 2 * 52 + 1
+
+
+def line_room(room: int, redeals: int = MAX_REDEALS) -> int:
+    """Room for a playout's line from a position with ``room`` cards off the foundations and
+    ``redeals`` redeals left: at most two moves a card a pass, besides :data:`_LONGEST`."""
+    return _LONGEST + 2 * room * (redeals + 1)
+
+
+#: Room for the longest playout line of any position (a beam's, a cache's).
+LINE_ROOM = line_room(ROOM)
 _SCRATCH = threading.local()  # each thread's arrays, made once: W, K, FR, LINE, W0, K0
 
 
@@ -372,7 +382,7 @@ def _scratch(room: int, longest: int) -> tuple:
     arrays = getattr(_SCRATCH, "arrays", None)
     if arrays is None or len(arrays[0]) < room or len(arrays[3]) < longest:
         room = max(room, ROOM)
-        longest = max(longest, _LONGEST + 2 * room * (MAX_REDEALS + 1))
+        longest = max(longest, line_room(room))
         arrays = _SCRATCH.arrays = scratch_arrays(room, longest)
     return arrays
 
@@ -403,7 +413,7 @@ class PlayoutCache:
     each policy gets its own tag in the table."""
 
     def __init__(self, bits: int = CACHE_BITS) -> None:
-        self.arrays = (cache_table(bits), *cache_scratch(ROOM, _LONGEST + 2 * ROOM * (MAX_REDEALS + 1)))
+        self.arrays = (cache_table(bits), *cache_scratch(ROOM, LINE_ROOM))
         self._tags: dict[tuple, int] = {}
 
     def tag(self, options: tuple) -> int:
@@ -433,7 +443,7 @@ def play_state(
     nw = s.waste_size()
     nk = s.stock_left()
     room = s.out + 1  # every card off the foundations may end on the waste, or in the stock
-    W, K, FR, LINE, _, _ = _scratch(room, _LONGEST + 2 * room * (s.redeals + 1))
+    W, K, FR, LINE, _, _ = _scratch(room, line_room(room, s.redeals))
     unpack_into(_cards(s.waste, nw), nw, W)
     unpack_into(_cards(s.stock, nk), nk, K)
     faces, cells = _tables(s.faces)
@@ -505,7 +515,7 @@ def judge_state(s: SearchState, policies: tuple[Policy, ...]) -> tuple[int, int,
     nw = s.waste_size()
     nk = s.stock_left()
     room = s.out + 1
-    W, K, FR, LINE, W0, K0 = _scratch(room, _LONGEST + 2 * room * (s.redeals + 1))
+    W, K, FR, LINE, W0, K0 = _scratch(room, line_room(room, s.redeals))
     faces, cells = _tables(s.faces)
     best, out, on_waste, units, n = judge_out(
         _G, faces, cells, *_policy_tables(policies), bool(s.held), _word(s.mask), s.fcode, s.hand,
