@@ -22,7 +22,7 @@ from windmill_widget.solver.crazy_quilt.playout import (
     playout,
     policy_move,
 )
-from windmill_widget.solver.crazy_quilt.rollout import PlayoutCache
+from windmill_widget.solver.crazy_quilt.rollout import PlayoutCache, _tables
 from windmill_widget.strategies.crazy_quilt import QuiltSampling, deep_sampling, sampling
 
 DOWN_FIRST = (4, 5, 6, 7, 0, 1, 2, 3)
@@ -224,3 +224,21 @@ def test_a_cached_playout_ends_as_the_playout_it_meets() -> None:
     s.apply(line[0])
     assert playout(s, [], SAFE_DIGGER, cache) == (value, 0)
     assert playout(s, [], SAFE_DIGGER) == (value, len(line) - 1)
+
+
+def test_the_runs_table_holds_the_cells_of_the_faces_a_foundation_takes_next() -> None:
+    # A policy that looks ahead blocks the cells of the next faces each foundation takes: the loop
+    # reads them from one table a deal, which must be the union of those faces' cells, in the suit.
+    game = QuiltGame(seed=5)
+    faces = SearchState.from_game(game).faces
+    _, cells, runs = (list(map(int, t)) for t in _tables(faces))
+    for face in range(52):
+        assert cells[face] % (1 << 64) == sum(1 << i for i, f in enumerate(faces) if f == face)
+        for d, step in enumerate((1, -1)):
+            room = 12 - face % 13 if step > 0 else face % 13
+            for k in range(13):
+                want = 0
+                for i in range(1, min(k, room) + 1):
+                    want |= cells[face + i * step]
+                assert runs[(d * 52 + face) * 13 + k] == (want if k <= room else 0), (face, d, k)
+    assert any(runs) and runs[(0 * 52 + 12) * 13 + 1] == 0  # nothing above the king of spades

@@ -62,7 +62,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...core.compiled import grown, hot, int_array, jit
+from ...core.compiled import grown, hot, int_array
 from ...games.crazy_quilt.position import FOUNDATION_FULL
 from ...games.crazy_quilt.search import UNKNOWN, SearchState
 from ..compiled_clock import read
@@ -198,8 +198,8 @@ def _sift_up(HK, HS, i):
         i = p
 
 
-@jit
-def beam_search(C, LAYER, LREC, NXT, NPAR, NMOVE, HK, HS, REC, S, T, TH, TC, R, MV, X, G, FACES, CELLS,
+@hot  # it allocates nothing, so numba keeps no reference counts (with them: a sixth slower)
+def beam_search(C, LAYER, LREC, NXT, NPAR, NMOVE, HK, HS, REC, S, T, TH, TC, R, MV, X, G, FACES, CELLS, RUNS,
                 ORDERS, AHEAD, DIG_ANY, SAFE, held, width, W0, K0, W, K, FR, LINE, TAB, HW, HKS, PS,
                 max_nodes, deadline):  # fmt: skip
     """Search on from where the counters ``C`` left off for ``max_nodes`` units, or until
@@ -268,9 +268,9 @@ def beam_search(C, LAYER, LREC, NXT, NPAR, NMOVE, HK, HS, REC, S, T, TH, TC, R, 
         if out:
             wn = _stack_into(T, LAYER[b + 2], W0)
             kn = _stack_into(T, LAYER[b + 3], K0)
-            _, left, on_waste, units, n = judge_from(G, FACES, CELLS, ORDERS, AHEAD, DIG_ANY, SAFE, held,
-                                                     LAYER[b], fcode, head >> 32 & 63, head >> 38 & 3, out,
-                                                     W0, wn, K0, kn, W, K, FR, LINE,
+            _, left, on_waste, units, n = judge_from(G, FACES, CELLS, RUNS, ORDERS, AHEAD, DIG_ANY, SAFE,
+                                                     held, LAYER[b], fcode, head >> 32 & 63, head >> 38 & 3,
+                                                     out, W0, wn, K0, kn, W, K, FR, LINE,
                                                      TAB, HW, HKS, PS)  # fmt: skip
         else:  # won by the move itself
             left, on_waste, units, n = 0, 0, 1, 0
@@ -339,7 +339,7 @@ class Beam:
         # A line found as a run's budget ran out: the search ends with it at the next run.
         self._found: list[int] | None = [] if state.is_won() else None
         self._held = bool(state.held)
-        self._faces, self._cells = _tables(state.faces)
+        self._tables = _tables(state.faces)
         self._options = _policy_tables(self.policies)
         T, TH, TC = trie_new(1 << 11)
         T, TH = trie_room(T, TH, TC, 2 * (state.waste_size() + state.stock_left()) + 2)
@@ -380,7 +380,7 @@ class Beam:
             LREC, NPAR, NMOVE, HK, HS = self._next
             status = beam_search(
                 C, self._layer, LREC, self._nxt, NPAR, NMOVE, HK, HS, self._rec, self._S, T, TH, TC, self._R,
-                *self._moves, _G, self._faces, self._cells, *self._options, self._held, self.width,
+                *self._moves, _G, *self._tables, *self._options, self._held, self.width,
                 *self._play,
                 max_nodes - (self.nodes - start), -1.0 if deadline is None else float(deadline),
             )  # fmt: skip
