@@ -32,12 +32,17 @@ NESTED_SLICES = (20_000, 40_000, 80_000, 160_000, 320_000, 640_000)
 #: eight times their units is about a sixth and a half of the time. Measured on deals 0-49 at one
 #: CPU second against the earlier (0.25, 1.0): literal 34 decided against 31 (8, 15 and 41 won),
 #: common 35 against 33 (deal 9 proved lost, 41 won), none lost; at 100,000 units, where the nested
-#: searches' level 1 has less room, literal 29 against 32 and common 32 against 33. Since the beams
-#: won most of the deals a second leaves to them, the first round's share was halved (30 November,
-#: deals 0-999 at one CPU second: 2.0 decided literal 940 and common 950, 1.0 944 and 956, 0.5 944
-#: and 957 but one deal proved lost no longer within the second; at 100,000 units, deals 0-49, 1.0
-#: decided literal 29 and common 34 against 29 and 32; at a million units 44 and 43 against 45 and 44).
-EXHAUSTIVE_SHARE = (1.0, 8.0)
+#: searches' level 1 has less room, literal 29 against 32 and common 32 against 33.
+EXHAUSTIVE_SHARE = (2.0, 8.0)
+#: The first round's share while a redeal is left (a fresh deal), where the beams after that round
+#: win most of what a second leaves and the exhaustive search proves little: measured on deals 0-999
+#: at one CPU second (30 November), 2.0 decided literal 940 and common 950, 1.0 944 and 956, 0.5 944
+#: and 957 (one deal's proof of loss past the second); at 100,000 units, deals 0-49, 1.0 decided
+#: literal 29 and common 34 against 29 and 32, at a million units 44 and 43 against 45 and 44. On the
+#: last pass the exhaustive search is at its strongest (the waste's order cuts it at every position):
+#: there the share stays, and the players' last-pass solves keep their answers (of `recall`'s 51 a
+#: reading on deals 0-49, one proved lost within 200,000 units would be left unknown at 1.0).
+EXHAUSTIVE_SHARE_FRESH = 1.0
 EXHAUSTIVE_MIN = 2_000
 #: The beam searches' widths (:mod:`.beam`), each four times the last. They all run in the second
 #: round, one after another, after the nested searches' level 1 and the exhaustive search's first
@@ -109,8 +114,8 @@ def solve(game: QuiltGame, *, max_seconds: float | None = None, max_nodes: int |
     :data:`BEAMS`); then rounds, each bigger than the last, that give each nested search a slice
     at the next levels. After every search's turn the exhaustive search (:mod:`.exhaustive`, which
     can prove a loss, and finds some wins the others miss) gets a share of the positions that turn
-    used (:data:`EXHAUSTIVE_SHARE`, :data:`BEAM_SHARE`), until one decides or a budget runs out.
-    With neither budget, it runs until it decides.
+    used (:data:`EXHAUSTIVE_SHARE`, :data:`EXHAUSTIVE_SHARE_FRESH`, :data:`BEAM_SHARE`), until one
+    decides or a budget runs out. With neither budget, it runs until it decides.
 
     >>> from windmill_widget import QuiltGame
     >>> sol = solve(QuiltGame(seed=1), max_nodes=200_000)
@@ -139,6 +144,7 @@ def solve(game: QuiltGame, *, max_seconds: float | None = None, max_nodes: int |
     if suit is not None:  # the certificate: the suit whose small game cannot be won
         return Solution("lost", (), 1 + work[0], clock.now() - t0, "suit-relaxation", {"suit": suit})
     dfs = Exhaustive(SearchState.from_game(game), work)
+    first_share = EXHAUSTIVE_SHARE_FRESH if state.redeals else EXHAUSTIVE_SHARE[0]
     searches: list[Nested] = []
     beams: list[Beam] = []
     stats: dict[str, int] = {}
@@ -199,7 +205,8 @@ def solve(game: QuiltGame, *, max_seconds: float | None = None, max_nodes: int |
                     return finish("won", searches[k].line, "nested")
             if _out_of_budget(deadline, left()):
                 return finish("unknown", None, "")
-            if (found := exhaustive_turn(int((nodes() - before) * EXHAUSTIVE_SHARE[min(r, 1)]))) is not None:
+            share = EXHAUSTIVE_SHARE[1] if r else first_share
+            if (found := exhaustive_turn(int((nodes() - before) * share))) is not None:
                 return found
         r += 1
 
