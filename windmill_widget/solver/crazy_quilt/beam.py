@@ -200,7 +200,7 @@ def _sift_up(HK, HS, i):
 
 @hot  # it allocates nothing, so numba keeps no reference counts (with them: a sixth slower)
 def beam_search(C, LAYER, LREC, NXT, NPAR, NMOVE, HK, HS, REC, S, T, TH, TC, R, MV, X, G, FACES, CELLS, RUNS,
-                ORDERS, AHEAD, DIG_ANY, SAFE, held, width, W0, K0, W, K, FR, LINE, TAB, HW, HKS, PS,
+                ORDERS, AHEAD, DIG_ANY, SAFE, held, width, W0, K0, W, K, FR, LINE, TAB, HW, HKS, PS, HW0, HK0,
                 max_nodes, deadline):  # fmt: skip
     """Search on from where the counters ``C`` left off for ``max_nodes`` units, or until
     ``deadline`` (-1: none; read after the first position judged and every
@@ -271,7 +271,7 @@ def beam_search(C, LAYER, LREC, NXT, NPAR, NMOVE, HK, HS, REC, S, T, TH, TC, R, 
             _, left, on_waste, units, n = judge_from(G, FACES, CELLS, RUNS, ORDERS, AHEAD, DIG_ANY, SAFE,
                                                      held, LAYER[b], fcode, head >> 32 & 63, head >> 38 & 3,
                                                      out, W0, wn, K0, kn, W, K, FR, LINE,
-                                                     TAB, HW, HKS, PS)  # fmt: skip
+                                                     TAB, HW, HKS, PS, HW0, HK0)  # fmt: skip
         else:  # won by the move itself
             left, on_waste, units, n = 0, 0, 1, 0
         C[_NODES] += units
