@@ -16,13 +16,24 @@ from windmill_widget.widget import QuiltWidget, WindmillWidget
 
 
 @pytest.fixture(scope="module")
-def reviewed():
+def reviewed_once():
+    """The board ``w.review()`` was called on; no test moves it (see ``reviewed``)."""
     w = WindmillWidget(late_game(Game, 29, 10))  # greedy loses it; it could still be won there
     return w, w.review(**SMALL)
 
 
-def test_the_chart_is_the_reviews_data(reviewed) -> None:
-    w, r = reviewed
+@pytest.fixture
+def reviewed(reviewed_once):
+    """A board of its own for each test that moves about the line (xdist's worksteal runs a module's
+    tests in any order), showing the same review, which takes some 20 s to make."""
+    w0, r = reviewed_once
+    w = WindmillWidget(w0.game.copy())
+    w._show_review(r, w._whole_line())
+    return w, r
+
+
+def test_the_chart_is_the_reviews_data(reviewed_once) -> None:
+    w, r = reviewed_once
     chart = w.review_chart
     assert chart["chances"] == [round(c, 4) for c in r.chances()]
     assert len(chart["chances"]) == len(w.game.history) + 1
