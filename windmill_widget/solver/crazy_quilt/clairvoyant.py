@@ -76,15 +76,20 @@ EXHAUSTIVE_MIN = 2_000
 #: three judges had won at 512 or 2,048 wide), and so did the narrow beams of seven put before the
 #: 2,048-wide one of three (deals 0-999: literal 92.1% against 93.1%, common 94.3% against 94.8%).
 #: So the beams of three judges come first up to 2,048 wide, then the narrow ones of seven (some
-#: one CPU second in all), then the 8,192-wide one of three, then the wide ones of seven. Measured
+#: one CPU second in all), then the wide ones (see below for their order). Measured
 #: again once the beams ran a fifth faster (30 November), at one CPU second on the deals that tier
 #: decides after 0.3 s or not at all (literal 99, common 76): the narrow beams of seven woven in
 #: before the 2,048-wide one ((8, 3), (32, 3), (8, 7), (128, 3), (32, 7), (512, 3), (128, 7), (2048,
-#: 3), ...) decided literal 48 and 48 in two runs against 45 and 46, but common 34 against 36.
+#: 3), ...) decided literal 48 and 48 in two runs against 45 and 46, but common 34 against 36. The
+#: 2,048-wide beam of seven now comes before the 8,192-wide one of three: that one takes some 9 CPU
+#: s where it fails, and the beam of seven won literal 83, 862 and 917 in 1-2 s after it, at 10-14 s.
+#: At ten CPU seconds on the deals one second leaves (literal 56, common 46): literal 33 won against
+#: 31 (24, 83 and 862 won by 5 s; 357 lost, won at 8.8 s before), common 23 against 22 (24 and 357
+#: won; 895, won at 6.6 s by the 8,192-wide beam before, past ten seconds now).
 BEAMS: tuple[tuple[int, int], ...] = (
     (8, 3), (32, 3), (128, 3), (512, 3), (2048, 3),
     (8, 7), (32, 7), (128, 7), (512, 7),
-    (8192, 3), (2048, 7), (8192, 7),
+    (2048, 7), (8192, 3), (8192, 7),
 )  # fmt: skip
 #: The exhaustive search's positions for each unit of a beam search's work. Since the beams'
 #: playouts share a cache, a beam's unit (a playout's move no playout played before it) costs some
