@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import sys
 from collections.abc import Iterable
 from functools import cache
@@ -38,11 +37,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from a plain checkout too
 
+# benchmarks/solver.py, beside this script: its results files
+from solver import in_units, quilt_results, read_results, status_at
+
 from windmill_widget import QuiltGame, QuiltRules
 from windmill_widget.games.crazy_quilt.search import REDEAL, TURN, SearchState
 
 SUITS = "SHDC"
-RESULTS = Path(__file__).resolve().parent / "results"
 #: Positions one small game may search before it is left undecided.
 LIMIT = 2_000_000
 
@@ -127,9 +128,8 @@ def small_game_won(s: SearchState, suits: Iterable[int], limit: int = LIMIT) -> 
 
 def unknown_deals(rules: str, seconds: float) -> list[int]:
     """The deals the ``seconds`` tier of ``benchmarks/solver.py`` left unknown (its results file)."""
-    path = RESULTS / f"crazy-quilt-{rules}.jsonl"
-    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    return sorted(r["seed"] for r in rows if r["budget"] == seconds and r["result"] == "unknown")
+    records = [r for r in read_results(quilt_results(rules, 1)) if not in_units(r)]
+    return sorted(seed for seed, r in status_at(records, seconds).items() if r["result"] == "unknown")
 
 
 def main() -> None:
@@ -145,6 +145,8 @@ def main() -> None:
     args = parser.parse_args()
     rules = getattr(QuiltRules, args.rules)()
     deals = args.deals or unknown_deals(args.rules, args.unknown_at)
+    if not deals:
+        raise SystemExit(f"The {args.unknown_at:g} s tier left no deal unknown (or never ran): give --deals.")
     sys.setrecursionlimit(10_000)
     free = {k: [] for k in args.sizes}  # the deals whose every small game of k suits is won
     for seed in deals:
