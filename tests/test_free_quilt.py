@@ -4,60 +4,27 @@ force; with quilt cards it may only win more; one suit's game is the solver's su
 
 from __future__ import annotations
 
+import itertools
 import random
 import sys
 from pathlib import Path
 
-import brute_force
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_quilt_solver import brute_force_winnable, endgame
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
 import quilt_free_quilt as fq
 
 from windmill_widget import QuiltGame, QuiltRules
-from windmill_widget.games.crazy_quilt import CELLS, FOUNDATIONS
 from windmill_widget.games.crazy_quilt.search import SearchState
 from windmill_widget.solver.crazy_quilt.kernel import Kernel
 
 READINGS = st.builds(QuiltRules, turn_to=st.sampled_from(["hand", "waste"]), redeals=st.integers(0, 3))
 SETTINGS = settings(max_examples=60, deadline=None, derandomize=True, database=None)
-RANKS = "A23456789TJQK"
 ALL = range(4)
-
-
-def brute_force_winnable(game: QuiltGame) -> bool:
-    return brute_force.brute_force_winnable(game, lambda pos: pos.redeals_used, 300_000)
-
-
-def staged(
-    rng: random.Random, rules: QuiltRules, cards_out: int, quilt_cards: int, *, at_redeal: bool = False
-) -> QuiltGame:
-    """Every foundation built to a random height, ``cards_out`` cards left: ``quilt_cards`` of them
-    in the quilt, the rest over the stock, the waste and (literal reading) the hand; ``at_redeal``:
-    the stock empty, a card in hand, a redeal left."""
-    heights = [13] * 8
-    while sum(13 - h for h in heights) < cards_out:
-        j = rng.randrange(8)
-        if heights[j] > 1:
-            heights[j] -= 1
-    foundations, rest = {}, []
-    for j, name in enumerate(FOUNDATIONS):
-        ranks = range(1, 14) if j < 4 else range(13, 0, -1)
-        pile = [f"{RANKS[r - 1]}{'SHDC'[j % 4]}" for r in ranks]
-        foundations[name] = pile[: heights[j]]
-        rest += pile[heights[j] :]
-    rng.shuffle(rest)
-    hand = rest.pop() if rules.held and rest and (at_redeal or rng.random() < 0.3) else None
-    quilt = dict(zip(rng.sample(CELLS, k=min(quilt_cards, len(rest))), rest, strict=False))
-    others = rest[len(quilt) :]
-    cut = len(others) if at_redeal else rng.randint(0, len(others))
-    return QuiltGame.from_position(
-        quilt=quilt, foundations=foundations, waste=others[:cut], stock=others[cut:], hand=hand,
-        rules=rules, redeals_used=rng.randint(0, rules.redeals - at_redeal),
-    )  # fmt: skip
 
 
 @SETTINGS
@@ -65,7 +32,7 @@ def staged(
 def test_with_an_empty_quilt_all_four_suits_are_the_real_game(
     seed: int, rules: QuiltRules, cards_out: int
 ) -> None:
-    game = staged(random.Random(seed), rules, cards_out, quilt_cards=0)
+    game = endgame(random.Random(seed), rules, cards_out, quilt_cards=0)
     assert fq.small_game_won(SearchState.from_game(game), ALL) == brute_force_winnable(game)
 
 
@@ -75,7 +42,7 @@ def test_at_a_redeal_the_held_card_comes_up_last(seed: int, redeals: int, cards_
     # The stock empty, a card in hand (literal reading), a redeal left: the engine lays the held card
     # on the waste before turning it over, so it comes up last in the next pass.
     rng = random.Random(seed)
-    game = staged(rng, QuiltRules(redeals=redeals), cards_out, quilt_cards=0, at_redeal=True)
+    game = endgame(rng, QuiltRules(redeals=redeals), cards_out, quilt_cards=0, at_redeal=True)
     assert fq.small_game_won(SearchState.from_game(game), ALL) == brute_force_winnable(game)
 
 
@@ -83,17 +50,11 @@ def test_at_a_redeal_the_held_card_comes_up_last(seed: int, redeals: int, cards_
 @given(seed=st.integers(0, 2**32), rules=READINGS, cards_out=st.integers(3, 14))
 def test_a_free_quilt_only_wins_more(seed: int, rules: QuiltRules, cards_out: int) -> None:
     rng = random.Random(seed)
-    game = staged(rng, rules, cards_out, quilt_cards=rng.randint(1, 6))
+    game = endgame(rng, rules, cards_out, quilt_cards=rng.randint(1, 6))
     state = SearchState.from_game(game)
     if brute_force_winnable(game):
         for k in (1, 2, 4):  # whichever suits it keeps, a relaxation wins what the game wins
-            assert all(fq.small_game_won(state, group) for group in _groups(k))
-
-
-def _groups(k: int) -> list[tuple[int, ...]]:
-    import itertools
-
-    return list(itertools.combinations(ALL, k))
+            assert all(fq.small_game_won(state, group) for group in itertools.combinations(ALL, k))
 
 
 @pytest.mark.parametrize("rules", [QuiltRules.literal(), QuiltRules.common()], ids=["literal", "common"])

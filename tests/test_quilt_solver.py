@@ -49,10 +49,19 @@ def brute_force_winnable(game: QuiltGame, limit: int = 300_000) -> bool:
     return brute_force.brute_force_winnable(game, lambda pos: pos.redeals_used, limit)
 
 
-def endgame(rng: random.Random, rules: QuiltRules, cards_out: int) -> QuiltGame:
+def endgame(
+    rng: random.Random,
+    rules: QuiltRules,
+    cards_out: int,
+    *,
+    quilt_cards: int | None = None,
+    at_redeal: bool = False,
+) -> QuiltGame:
     """A random two-deck position with ``cards_out`` cards still to place: each foundation built to
-    a random height, the rest spread over a few quilt cells, the waste, the stock and the hand;
-    mostly on the last pass with most cards on the waste, where deals are lost (a quarter of these are)."""
+    a random height, the rest spread over a few quilt cells (``quilt_cards`` of them if given, else up
+    to 8), the waste, the stock and the hand; mostly on the last pass with most cards on the waste,
+    where deals are lost (a quarter of these are). ``at_redeal``: the stock empty, a card in hand
+    (literal reading), a redeal left."""
     heights = [13] * 8  # S+ H+ D+ C+ S- H- D- C-: cards on each (its base included)
     while sum(13 - h for h in heights) < cards_out:
         j = rng.randrange(8)
@@ -67,11 +76,13 @@ def endgame(rng: random.Random, rules: QuiltRules, cards_out: int) -> QuiltGame:
         foundations[name] = pile[: heights[j]]
         rest += pile[heights[j] :]
     rng.shuffle(rest)
-    hand = rest.pop() if rules.held and rest and rng.random() < 0.3 else None
-    cells = rng.sample(CELLS, k=rng.randint(0, min(len(rest), 8)))
+    hand = rest.pop() if rules.held and rest and (at_redeal or rng.random() < 0.3) else None
+    in_quilt = rng.randint(0, min(len(rest), 8)) if quilt_cards is None else min(quilt_cards, len(rest))
+    cells = rng.sample(CELLS, k=in_quilt)
     quilt = dict(zip(cells, rest, strict=False))
     others = rest[len(cells) :]
-    cut = rng.randint(len(others) // 2, len(others))  # mostly on the waste
+    cut = len(others) if at_redeal else rng.randint(len(others) // 2, len(others))  # mostly on the waste
+    last = rules.redeals - at_redeal
     return QuiltGame.from_position(
         quilt=quilt,
         foundations=foundations,
@@ -79,9 +90,7 @@ def endgame(rng: random.Random, rules: QuiltRules, cards_out: int) -> QuiltGame:
         stock=others[cut:],
         hand=hand,
         rules=rules,
-        redeals_used=rules.redeals
-        if rng.random() < 0.7
-        else rng.randint(0, rules.redeals),  # mostly the last pass
+        redeals_used=last if rng.random() < 0.7 else rng.randint(0, last),  # mostly the last pass
     )
 
 
