@@ -356,6 +356,37 @@ class SearchState:
             out.append(REDEAL)
         return out
 
+    def search_moves(self) -> list[int]:
+        """The moves a search needs to try: :meth:`moves` without ``hand>waste`` where no free quilt
+        card builds on the held card (its suit, a rank up or down).
+
+        Such a move can wait, so a line that wins with it wins without it. From the moment the held
+        card goes onto the waste until something uses it there, the hand is empty and the waste
+        covered, so every move between is a quilt card's play to a foundation, which the held card
+        does not touch. What uses it is one of: a quilt card built on it (then put it there just
+        before, when that card is free), a play of it to a foundation (play it from the hand
+        instead), a turn or a redeal (each puts the held card onto the waste itself).
+
+        >>> from windmill_widget import QuiltGame
+        >>> def both(hand):
+        ...     g = QuiltGame.from_position(quilt={"a1": "5H", "a2": "3S"}, hand=hand, stock=["3D"])
+        ...     s = SearchState.from_game(g)
+        ...     return [[str(concrete_move(g, m)) for m in ms] for ms in (s.moves(), s.search_moves())]
+        >>> both("4H")  # a1's 5 of hearts can go onto it once it is on the waste
+        [['hand>waste', 'turn'], ['hand>waste', 'turn']]
+        >>> both("7D")
+        [['hand>waste', 'turn'], ['turn']]
+        """
+        moves = self.moves()
+        hand = self.hand
+        if hand:
+            base, r = (hand - 1) // 13 * 13, (hand - 1) % 13
+            onto = {base + (r + 1) % 13, base + (r + 12) % 13}
+            free = self.free()
+            if not any(free >> i & 1 and self.faces[i] in onto for i in range(NCELLS)):
+                moves.remove(HAND << SHIFT | WASTE)
+        return moves
+
     # -- changing -----------------------------------------------------------------------------
     def snapshot(self) -> tuple[int, int, int, int, int, int, int]:
         """Everything that changes, as a tuple of ints."""

@@ -121,6 +121,7 @@ __all__ = ["BEAM_POLICIES", "Beam", "warm_up"]
 BEAM_POLICIES: tuple[Policy, ...] = JUDGES[:3]
 
 _CARDS = 8 * FOUNDATION_FULL  # the cards off the foundations are those the heights do not count
+# (less those a position staged with part of the deck lacks, which never change)
 # The counters, kept in one array between runs (from 7 on: the kernel's helpers count seen
 # positions and redeals in C[_SEEN] and C[_REDEALS]): the units used; the layer's position being
 # expanded, its next move (-1: its moves are not made yet) and its count of moves; the layer's size;
@@ -213,7 +214,7 @@ def _sift_up(HK, HS, i):
 @hot  # it allocates nothing, so numba keeps no reference counts (with them: a sixth slower)
 def beam_search(C, LAYER, LREC, NXT, NPAR, NMOVE, HK, HS, REC, S, T, TH, TC, R, MV, X, G, FACES, CELLS, RUNS,
                 ORDERS, AHEAD, DIG_ANY, SAFE, held, width, W0, K0, W, K, FR, LINE, TAB, HW, HKS, PS, HW0, HK0,
-                safe, max_nodes, deadline):  # fmt: skip
+                safe, missing, max_nodes, deadline):  # fmt: skip
     """Search on from where the counters ``C`` left off for ``max_nodes`` units, or until
     ``deadline`` (-1: none; read after the first position judged, then after every
     :data:`READ_CLOCK_UNITS` units). The layer is ``LAYER[:C[_NL]]`` (rows of
@@ -224,7 +225,7 @@ def beam_search(C, LAYER, LREC, NXT, NPAR, NMOVE, HK, HS, REC, S, T, TH, TC, R, 
     left, a win (the line: the records' moves to ``C[_WIN_REC]``, ``C[_WIN_MOVE]``, then
     ``LINE[:C[_WIN_N]]``), stopped (also after a win), or a table that must grow first (the caller
     grows it and calls again). With ``safe``, a position with a safe move has that move's child
-    alone."""
+    alone. ``missing``: the cards of two decks the position lacks (staged with part of the deck)."""
     b = width * _ROW  # the scratch row: the position a move leads to
     used = 0
     next_read = 0  # the units used at which the clock is read next
@@ -280,7 +281,7 @@ def beam_search(C, LAYER, LREC, NXT, NPAR, NMOVE, HK, HS, REC, S, T, TH, TC, R, 
         seen_put(S, C, slot, LAYER, b)
         head = LAYER[b + 1]
         fcode = head & _FC_MASK
-        out = _CARDS
+        out = _CARDS - missing
         for j in range(8):
             out -= fcode >> (4 * j) & 15
         if out:
@@ -364,6 +365,7 @@ class Beam:
         # A line found as a run's budget ran out: the search ends with it at the next run.
         self._found: list[int] | None = [] if state.is_won() else None
         self._held = bool(state.held)
+        self._missing = _CARDS - state.out - sum(state.height(j) for j in range(8))
         self._tables = _tables(state.faces)
         self._options = _policy_tables(self.policies)
         T, TH, TC = trie_new(1 << 11)
@@ -406,7 +408,7 @@ class Beam:
             status = beam_search(
                 C, self._layer, LREC, self._nxt, NPAR, NMOVE, HK, HS, self._rec, self._S, T, TH, TC, self._R,
                 *self._moves, _G, *self._tables, *self._options, self._held, self.width,
-                *self._play, self.safe,
+                *self._play, self.safe, self._missing,
                 max_nodes - (self.nodes - start), -1.0 if deadline is None else float(deadline),
             )  # fmt: skip
             self.nodes = int(C[_NODES])

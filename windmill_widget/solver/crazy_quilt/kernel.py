@@ -553,11 +553,12 @@ def _takes(fcode, face, j):
 
 @hot
 def moves_of(G, T, FACES, CELLS, P, a, MV, o, X, grouped):
-    """The moves of the position ``P[a:]`` into ``MV[o:]``: with ``grouped``, the plays to a
-    foundation first, the others after them (``X``: scratch room for those), each part in
-    :meth:`...search.SearchState.moves`' order; without, in that order itself (the beam's). Returns
-    their count. Only the free cells whose card a foundation or the waste's top takes are visited
-    (``CELLS``: the cells each face was dealt to)."""
+    """The moves of the position ``P[a:]`` a search needs to try
+    (:meth:`...search.SearchState.search_moves`) into ``MV[o:]``: with ``grouped``, the plays to a
+    foundation first, the others after them (``X``: scratch room for those), each part in that
+    method's order; without, in that order itself (the beam's). Returns their count. Only the free
+    cells whose card a foundation or the waste's top takes are visited (``CELLS``: the cells each
+    face was dealt to)."""
     mask = P[a]
     head = P[a + 1]
     waste = P[a + 2]
@@ -584,7 +585,13 @@ def moves_of(G, T, FACES, CELLS, P, a, MV, o, X, grouped):
         onto = CELLS[base + (r + 1) % 13] | CELLS[base + (r + 12) % 13]
     n = 0
     x = 0
-    free = free_cells(G, mask) & (up | down | onto)
+    free = free_cells(G, mask)
+    builds = False  # does a free quilt card build on the held card (else hand>waste can wait)
+    if hand:
+        base = (hand - 1) // 13 * 13
+        r = (hand - 1) % 13
+        builds = (CELLS[base + (r + 1) % 13] | CELLS[base + (r + 12) % 13]) & free != 0
+    free &= up | down | onto
     while free:
         low = free & -free
         free ^= low
@@ -609,10 +616,10 @@ def moves_of(G, T, FACES, CELLS, P, a, MV, o, X, grouped):
             if _takes(fcode, hand - 1, j):
                 MV[o + n] = HAND << SHIFT | (FOUNDATION0 + j)
                 n += 1
-        if grouped:
+        if builds and grouped:
             X[x] = HAND << SHIFT | WASTE
             x += 1
-        else:
+        elif builds:
             MV[o + n] = HAND << SHIFT | WASTE
             n += 1
     if wtop:
@@ -874,7 +881,9 @@ def search(
         a = d * _ROW
         b = a + _ROW
         play(T, TH, TC, R, C, FACES, P, a, b, m, held)
-        if P[b + 1] & _FC_MASK == _FULL_FCODE:
+        if P[b] == 0 and P[b + 2] == 0 and P[b + 3] == 0 and P[b + 1] >> 32 & 63 == 0:
+            # no card off the foundations (the same as every foundation complete, in a full deck;
+            # a position staged with part of the deck is won so too)
             MOVED[d + 1] = m
             d += 1
             status = _WON
