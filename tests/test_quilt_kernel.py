@@ -92,6 +92,8 @@ def test_moves_and_positions_are_the_search_models_along_random_games() -> None:
             assert kernel_moves(k) == by_place
             n = qk.moves_of(k.G, k.T, k.FACES, k.CELLS, k.P, 0, k.MV, 0, k.X, False)  # the beam's order
             assert [int(m) for m in k.MV[:n]] == moves
+            n = qk.moves_of(k.G, k.T, k.FACES, k.CELLS, k.P, 0, k.MV, 0, k.X, False, True)  # every move
+            assert [int(m) for m in k.MV[:n]] == s.moves()
             waits += len(s.moves()) - len(moves)
             safe = int(qk.safe_move(k.G, k.T, k.CELLS, k.P, 0))  # (sound: test_quilt_solver.py)
             assert safe == -1 or safe in moves

@@ -600,11 +600,11 @@ def test_a_beam_in_slices_is_the_beam_in_one_run() -> None:
     assert (sliced.line, sliced.nodes) == (whole.line, whole.nodes)
 
 
-def reference_beam(state: SearchState, width: int, safe: bool = True) -> tuple[list[int] | None, list[int]]:
+def reference_beam(state: SearchState, width: int, prune: bool = True) -> tuple[list[int] | None, list[int]]:
     """The beam search as plainly as it reads, over the search model: the oracle the compiled beam
-    is checked against. Layers of positions, every move a search tries in the model's order
-    (:meth:`SearchState.search_moves`; with ``safe``, a
-    position's safe move alone where it has one), a position whose key was seen before skipped,
+    is checked against. Layers of positions, every move in the model's order (with ``prune``, only
+    those a search needs: a position's safe move alone where it has one, else
+    :meth:`SearchState.search_moves`), a position whose key was seen before skipped,
     each new one judged, the ``width`` best kept (ties in the order judged). Returns (the winning
     line or ``None``; the units used after each position judged)."""
     units: list[int] = []
@@ -614,8 +614,9 @@ def reference_beam(state: SearchState, width: int, safe: bool = True) -> tuple[l
         judged = []
         for snap, line in layer:
             state.restore(snap)
-            only = Kernel(state).safe_move() if safe else None
-            for m in state.search_moves() if only is None else [only]:
+            only = Kernel(state).safe_move() if prune else None
+            moves = (state.search_moves() if prune else state.moves()) if only is None else [only]
+            for m in moves:
                 record = state.apply(m)
                 if state.key() not in seen:
                     seen.add(state.key())
@@ -648,31 +649,31 @@ def test_the_beam_is_the_plain_beam_search_and_stops_where_it_reaches_its_budget
     outcomes = set()
     saved = 0
     searches = set()
-    for (game, width), safe in itertools.product(beam_cases(), (True, False)):
-        line, units = reference_beam(SearchState.from_game(game), width, safe)
-        beam = Beam(SearchState.from_game(game), width, cache=False, safe=safe)
+    for (game, width), prune in itertools.product(beam_cases(), (True, False)):
+        line, units = reference_beam(SearchState.from_game(game), width, prune)
+        beam = Beam(SearchState.from_game(game), width, cache=False, prune=prune)
         assert beam.run(10**12) is (line is not None) and beam.done
         assert (beam.line, beam.nodes) == (line, units[-1] if units else 0)
         outcomes.add((line is not None, len(units) > 20))
-        searches.add((id(game), safe, beam.nodes))
+        searches.add((id(game), prune, beam.nodes))
         for k in sorted({0, len(units) // 3, len(units) - 1}) if units else ():
             # stopped after the k-th position
-            sliced = Beam(SearchState.from_game(game), width, cache=False, safe=safe)
+            sliced = Beam(SearchState.from_game(game), width, cache=False, prune=prune)
             assert sliced.run(units[k]) is False
             assert (sliced.nodes, sliced.done) == (units[k], False)
             assert sliced.run(10**12) is (line is not None)
             assert (sliced.line, sliced.nodes) == (line, units[-1])
         # Its playouts sharing a cache: the same search, the same line, less work.
-        cached = Beam(SearchState.from_game(game), width, safe=safe)
+        cached = Beam(SearchState.from_game(game), width, prune=prune)
         assert cached.run(10**12) is (line is not None) and cached.done and cached.line == line
         assert cached.nodes <= beam.nodes
         saved += beam.nodes - cached.nodes
     assert outcomes == {(True, True), (False, True), (True, False), (False, False)}
     assert saved > 0
-    # The safe moves changed some searches (so the cases meet them), not all.
+    # Pruning changed some searches (so the cases meet safe moves or a held card), not all.
     work = {}
-    for key, safe, nodes in searches:
-        work.setdefault(key, {})[safe] = nodes
+    for key, prune, nodes in searches:
+        work.setdefault(key, {})[prune] = nodes
     assert 0 < sum(w[True] != w[False] for w in work.values()) < len(work)
 
 

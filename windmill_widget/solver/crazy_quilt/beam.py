@@ -10,13 +10,15 @@ quilt rather than by way of the waste). The first playout that wins ends the sea
 When no layer is left the search has failed, which proves nothing: it kept only ``width`` positions
 a layer.
 
-**Safe moves.** A position with a safe move (a play to a foundation that loses nothing: *Safe
-moves* in :mod:`.exhaustive`, the exhaustive search's rule) has that move's child alone: a line that
-wins from the position wins after the move too, so the layer keeps its room for other lines and
-judges fewer positions (a 2,048-wide beam that fails takes some 12% less time). Measured at one CPU
-second on the deals that tier decides after 0.3 s or leaves unknown (literal 99, common 76): 46 and
-37 decided against 44 and 36; at ten, on the deals one second leaves (56 and 46): 34 and 24 against
-32 and 23.
+**The moves a search needs.** A position with a safe move (a play to a foundation that loses
+nothing: *Safe moves* in :mod:`.exhaustive`, the exhaustive search's rule) has that move's child
+alone, and ``hand>waste`` is tried only where a free quilt card builds on the held card
+(:meth:`...search.SearchState.search_moves`): a line that wins from the position wins through one of
+the moves kept, so the layer keeps its room for other lines and judges fewer positions (a 2,048-wide
+beam that fails takes some 12% less time). Measured at one CPU second on the deals that tier decides
+after 0.3 s or leaves unknown (literal 99, common 76): the safe moves decided 46 and 37 against 44
+and 36, ``hand>waste`` held back then 50 against 47 (literal; the common reading holds no card); at
+ten, on the deals one second leaves (56 and 46), the safe moves 34 and 24 against 32 and 23.
 
 A nested search (:mod:`.nested`) follows one line and improves it; the beam keeps ``width`` lines
 apart, which wins deals whose winning line looks no better than the others for a long while.
@@ -28,21 +30,21 @@ had not won in a second, and two (17 and 23, literal) deals it had not won in 12
 A position is judged in one call of the compiled playout loop, every policy in turn (what
 :func:`.playout.judge` does), which made the beam about twice as fast as a playout call a policy.
 
-**How it runs.** The search is one loop over flat integer arrays (:func:`beam_search`), compiled
-by numba where it is installed and the same code as Python otherwise
+**How it runs.** The search is one loop over flat integer arrays (:func:`beam_search`), compiled by
+numba where it is installed and the same code as Python otherwise
 (:mod:`windmill_widget.core.compiled`), in the kernel's terms (:mod:`.kernel`): a position is a row
 of four ints whose waste and stock are nodes of a trie of card stacks, so the table of positions
 seen holds exact keys (a position is skipped only when it equals one seen, as
-:meth:`...search.SearchState.key` would have it); the moves are the search model's, in its order
-(:func:`.kernel.moves_of`); each new position is judged by :func:`.rollout.judge_from`, its
-waste and stock read from the trie. The next layer is the ``width`` best found so far, kept in a
-heap as the layer is judged (ties keep the order they were found in), and a line is found again
-from each kept position's parent. The loop stops after the judged position at which a run's budget
-is reached (its deadline is read every few positions), so the solver can stop it and resume it
-later, as it does the nested searches; where a table must grow, it returns and Python grows it and
-calls again. Compiled, it is two to four times as fast as the same search written over the search
-model's objects was, with the same lines and units (``benchmarks/quilt_beam.py``): nearly all its
-time is the playouts'.
+:meth:`...search.SearchState.key` would have it); the moves are those the search model's
+:meth:`...search.SearchState.search_moves` lists, in its order (:func:`.kernel.moves_of`); each new
+position is judged by :func:`.rollout.judge_from`, its waste and stock read from the trie. The next
+layer is the ``width`` best found so far, kept in a heap as the layer is judged (ties keep the order
+they were found in), and a line is found again from each kept position's parent. The loop stops
+after the judged position at which a run's budget is reached (its clock is read every
+:data:`READ_CLOCK_UNITS` units), so the solver can stop it and resume it later, as it does the
+nested searches; where a table must grow, it returns and Python grows it and calls again. Compiled,
+it is two to four times as fast as the same search written over the search model's objects was, with
+the same lines and units (``benchmarks/quilt_beam.py``): nearly all its time is the playouts'.
 
 **The playout cache.** A layer's positions lie close together (siblings, cousins, a child on its
 parent's playout), and a policy's playouts from them soon meet. The beam's playouts share a table
@@ -120,8 +122,10 @@ __all__ = ["BEAM_POLICIES", "Beam", "warm_up"]
 #: and 33 common deals of 0-49, against 36 and 37 for 50 wide with these three, in about the same time.)
 BEAM_POLICIES: tuple[Policy, ...] = JUDGES[:3]
 
-_CARDS = 8 * FOUNDATION_FULL  # the cards off the foundations are those the heights do not count
-# (less those a position staged with part of the deck lacks, which never change)
+# The cards off the foundations are those the heights do not count, less those a position staged
+# with part of the deck lacks (which never change).
+_CARDS = 8 * FOUNDATION_FULL
+
 # The counters, kept in one array between runs (from 7 on: the kernel's helpers count seen
 # positions and redeals in C[_SEEN] and C[_REDEALS]): the units used; the layer's position being
 # expanded, its next move (-1: its moves are not made yet) and its count of moves; the layer's size;
@@ -214,7 +218,7 @@ def _sift_up(HK, HS, i):
 @hot  # it allocates nothing, so numba keeps no reference counts (with them: a sixth slower)
 def beam_search(C, LAYER, LREC, NXT, NPAR, NMOVE, HK, HS, REC, S, T, TH, TC, R, MV, X, G, FACES, CELLS, RUNS,
                 ORDERS, AHEAD, DIG_ANY, SAFE, held, width, W0, K0, W, K, FR, LINE, TAB, HW, HKS, PS, HW0, HK0,
-                safe, missing, max_nodes, deadline):  # fmt: skip
+                prune, missing, max_nodes, deadline):  # fmt: skip
     """Search on from where the counters ``C`` left off for ``max_nodes`` units, or until
     ``deadline`` (-1: none; read after the first position judged, then after every
     :data:`READ_CLOCK_UNITS` units). The layer is ``LAYER[:C[_NL]]`` (rows of
@@ -224,8 +228,9 @@ def beam_search(C, LAYER, LREC, NXT, NPAR, NMOVE, HK, HS, REC, S, T, TH, TC, R, 
     value, then the order judged) over their slots ``HS``. Returns what it ended with: no layer
     left, a win (the line: the records' moves to ``C[_WIN_REC]``, ``C[_WIN_MOVE]``, then
     ``LINE[:C[_WIN_N]]``), stopped (also after a win), or a table that must grow first (the caller
-    grows it and calls again). With ``safe``, a position with a safe move has that move's child
-    alone. ``missing``: the cards of two decks the position lacks (staged with part of the deck)."""
+    grows it and calls again). With ``prune``, a position's moves are those a search needs (its safe
+    move alone where it has one, else :meth:`...search.SearchState.search_moves`), without, every
+    legal move. ``missing``: the cards of two decks the position lacks (staged with part of the deck)."""
     b = width * _ROW  # the scratch row: the position a move leads to
     used = 0
     next_read = 0  # the units used at which the clock is read next
@@ -257,12 +262,12 @@ def beam_search(C, LAYER, LREC, NXT, NPAR, NMOVE, HK, HS, REC, S, T, TH, TC, R, 
         li = C[_LI]
         a = li * _ROW
         if C[_MI] < 0:
-            m = safe_move(G, T, CELLS, LAYER, a) if safe else -1
+            m = safe_move(G, T, CELLS, LAYER, a) if prune else -1
             if m >= 0:  # nothing is lost by playing it (see the module docstring)
                 MV[0] = m
                 C[_NM] = 1
             else:
-                C[_NM] = moves_of(G, T, FACES, CELLS, LAYER, a, MV, 0, X, False)
+                C[_NM] = moves_of(G, T, FACES, CELLS, LAYER, a, MV, 0, X, False, not prune)
             C[_MI] = 0
         if C[_MI] >= C[_NM]:
             C[_LI] = li + 1
@@ -333,8 +338,11 @@ def beam_search(C, LAYER, LREC, NXT, NPAR, NMOVE, HK, HS, REC, S, T, TH, TC, R, 
 class Beam:
     """A resumable beam search from ``state`` (which it reads, and leaves as it was), keeping
     ``width`` positions a layer, judged by ``policies``, their playouts sharing a cache (without
-    ``cache``: each played to its end; the same lines, with more units of work). With ``safe``, a
-    position with a safe move (see *Safe moves* in :mod:`.exhaustive`) has that move's child alone."""
+    ``cache``: each played to its end; the same lines, with more units of work). It searches the
+    moves a search needs, as the exhaustive search does: a position with a safe move (see *Safe
+    moves* in :mod:`.exhaustive`) has that move's child alone, and ``hand>waste`` is tried only where
+    a free quilt card builds on the held card (:meth:`...search.SearchState.search_moves`); without
+    ``prune``, every legal move."""
 
     def __init__(
         self,
@@ -343,7 +351,7 @@ class Beam:
         policies: Sequence[Policy] = BEAM_POLICIES,
         *,
         cache: bool = True,
-        safe: bool = True,
+        prune: bool = True,
     ) -> None:
         if width < 1:
             raise ValueError(f"a beam is at least 1 wide, not {width!r}")
@@ -354,8 +362,8 @@ class Beam:
         self.state = state
         self.width = width
         self.policies = tuple(policies)
-        #: whether a position with a safe move has that move's child alone
-        self.safe = safe
+        #: whether the beam tries only the moves a search needs (see above), or every legal move
+        self.prune = prune
         #: units of work: the playouts' moves, and one a position judged
         self.nodes = 0
         #: the winning line, once one is found
@@ -408,7 +416,7 @@ class Beam:
             status = beam_search(
                 C, self._layer, LREC, self._nxt, NPAR, NMOVE, HK, HS, self._rec, self._S, T, TH, TC, self._R,
                 *self._moves, _G, *self._tables, *self._options, self._held, self.width,
-                *self._play, self.safe, self._missing,
+                *self._play, self.prune, self._missing,
                 max_nodes - (self.nodes - start), -1.0 if deadline is None else float(deadline),
             )  # fmt: skip
             self.nodes = int(C[_NODES])

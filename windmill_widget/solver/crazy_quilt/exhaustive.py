@@ -12,7 +12,9 @@ positions after a turn, a redeal or a card put onto the waste that the suit rela
 games' answers are kept, as most moves leave them alone). (Checking after the plays to a foundation
 too was measured, in the Python search this one replaced: on deal 9, literal, the search to its proof
 of loss visited 190,725 positions instead of 191,037, and took longer.) A position with a safe move
-(below) searches that move alone.
+(below) searches that move alone, and ``hand>waste`` is searched only where a free quilt card builds
+on the held card (:meth:`...search.SearchState.search_moves` says why nothing is lost: on literal
+deal 13 the search to its win visits 362,000 positions instead of 406,000).
 
 The loop is :mod:`.kernel`'s, compiled by numba where it is installed (as Python otherwise, with the
 same verdicts and counts). It runs in slices (``run`` returns ``None`` when its slice is used up), so

@@ -552,13 +552,13 @@ def _takes(fcode, face, j):
 
 
 @hot
-def moves_of(G, T, FACES, CELLS, P, a, MV, o, X, grouped):
+def moves_of(G, T, FACES, CELLS, P, a, MV, o, X, grouped, every=False):
     """The moves of the position ``P[a:]`` a search needs to try
     (:meth:`...search.SearchState.search_moves`) into ``MV[o:]``: with ``grouped``, the plays to a
     foundation first, the others after them (``X``: scratch room for those), each part in that
-    method's order; without, in that order itself (the beam's). Returns their count. Only the free
-    cells whose card a foundation or the waste's top takes are visited (``CELLS``: the cells each
-    face was dealt to)."""
+    method's order; without, in that order itself (the beam's). With ``every``, every legal move
+    (:meth:`...search.SearchState.moves`). Returns their count. Only the free cells whose card a
+    foundation or the waste's top takes are visited (``CELLS``: the cells each face was dealt to)."""
     mask = P[a]
     head = P[a + 1]
     waste = P[a + 2]
@@ -586,8 +586,8 @@ def moves_of(G, T, FACES, CELLS, P, a, MV, o, X, grouped):
     n = 0
     x = 0
     free = free_cells(G, mask)
-    builds = False  # does a free quilt card build on the held card (else hand>waste can wait)
-    if hand:
+    builds = every  # does a free quilt card build on the held card (else hand>waste can wait)
+    if hand and not every:
         base = (hand - 1) // 13 * 13
         r = (hand - 1) % 13
         builds = (CELLS[base + (r + 1) % 13] | CELLS[base + (r + 12) % 13]) & free != 0
