@@ -87,23 +87,23 @@ def test_moves_and_positions_are_the_search_models_along_random_games() -> None:
         k = qk.Kernel(s)
         for _ in range(300):
             assert row_of(k) == model_of(s)
-            moves = s.search_moves()
+            legal, moves = s.moves(), s.search_moves()
             by_place = [m for m in moves if 64 <= m & 127 < 72] + [m for m in moves if not 64 <= m & 127 < 72]
             assert kernel_moves(k) == by_place
             n = qk.moves_of(k.G, k.T, k.FACES, k.CELLS, k.P, 0, k.MV, 0, k.X, False)  # the beam's order
             assert [int(m) for m in k.MV[:n]] == moves
             n = qk.moves_of(k.G, k.T, k.FACES, k.CELLS, k.P, 0, k.MV, 0, k.X, False, True)  # every move
-            assert [int(m) for m in k.MV[:n]] == s.moves()
-            waits += len(s.moves()) - len(moves)
+            assert [int(m) for m in k.MV[:n]] == legal
+            waits += len(legal) - len(moves)
             safe = int(qk.safe_move(k.G, k.T, k.CELLS, k.P, 0))  # (sound: test_quilt_solver.py)
             assert safe == -1 or safe in moves
             safes += safe >= 0
             if not s.redeals:  # the bound speaks on the last pass
                 assert bool(qk.waste_order_lost(k.T, k.P[2], s.fcode)) == waste_order_lost(s)
                 bitten += waste_order_lost(s)
-            if not s.moves():
+            if not legal:
                 break
-            m = rng.choice(s.moves())
+            m = rng.choice(legal)
             s.apply(m)
             k.T, k.TH = qk.trie_room(k.T, k.TH, k.TC, qk.TRIE_SPARE)
             if 2 * (k.C[qk._REDEALS] + 1) > len(k.R) // 2:

@@ -108,6 +108,14 @@ def safe_move(state: SearchState) -> int | None:
     return Kernel(state).safe_move()
 
 
+def line_wins(game: QuiltGame, line: list[int]) -> bool:
+    """Does the search model's ``line`` play ``game`` (left as it was) to a win?"""
+    g = game.copy()
+    for m in line:
+        g.play(concrete_move(g, m))  # raises IllegalMove if the line is not legal
+    return g.status == "won"
+
+
 def replays_to_a_win(game: QuiltGame, sol: Solution) -> bool:
     g = game.copy()
     for m in sol.moves:
@@ -148,10 +156,7 @@ def test_positions_with_part_of_the_deck_match_brute_force(
     assert replays_to_a_win(game, sol) if truth else sol.moves == ()
     beam = Beam(SearchState.from_game(game), 4)
     if beam.run(2_000_000):  # a beam proves nothing, but what it finds wins
-        g = game.copy()
-        for m in beam.line:
-            g.play(concrete_move(g, m))
-        assert truth and g.status == "won"
+        assert truth and line_wins(game, beam.line)
 
 
 def test_a_position_with_part_of_the_deck_that_needs_the_held_card_on_the_waste() -> None:
@@ -164,12 +169,7 @@ def test_a_position_with_part_of_the_deck_that_needs_the_held_card_on_the_waste(
     dfs = Exhaustive(SearchState.from_game(game))
     assert dfs.run(10_000) == "won" and dfs.line is not None
     beam = Beam(SearchState.from_game(game), 1)
-    assert beam.run(10_000) and beam.line is not None
-    for line in (dfs.line, beam.line):
-        g = game.copy()
-        for m in line:
-            g.play(concrete_move(g, m))
-        assert g.status == "won"
+    assert beam.run(10_000) and line_wins(game, beam.line) and line_wins(game, dfs.line)
 
 
 @pytest.mark.parametrize("preset", PRESETS)
@@ -583,9 +583,7 @@ def test_a_beam_wins_a_deal_the_nested_searches_find_hard_and_its_line_plays() -
     # Literal deal 2: at one CPU second the solver before the beams (nested searches and the exhaustive
     # search) left it unknown, and needed 25 s; a beam 8 wide wins it within a million units.
     game = QuiltGame(seed=2)
-    for m in _beam_line(game, 8):
-        game.play(concrete_move(game, m))
-    assert game.status == "won"
+    assert line_wins(game, _beam_line(game, 8))
 
 
 def test_a_beam_in_slices_is_the_beam_in_one_run() -> None:
@@ -648,14 +646,14 @@ def beam_cases() -> list[tuple[QuiltGame, int]]:
 def test_the_beam_is_the_plain_beam_search_and_stops_where_it_reaches_its_budget() -> None:
     outcomes = set()
     saved = 0
-    searches = set()
+    work: dict[int, dict[bool, int]] = {}  # each case's units, pruned and not
     for (game, width), prune in itertools.product(beam_cases(), (True, False)):
         line, units = reference_beam(SearchState.from_game(game), width, prune)
         beam = Beam(SearchState.from_game(game), width, cache=False, prune=prune)
         assert beam.run(10**12) is (line is not None) and beam.done
         assert (beam.line, beam.nodes) == (line, units[-1] if units else 0)
         outcomes.add((line is not None, len(units) > 20))
-        searches.add((id(game), prune, beam.nodes))
+        work.setdefault(id(game), {})[prune] = beam.nodes
         for k in sorted({0, len(units) // 3, len(units) - 1}) if units else ():
             # stopped after the k-th position
             sliced = Beam(SearchState.from_game(game), width, cache=False, prune=prune)
@@ -671,9 +669,6 @@ def test_the_beam_is_the_plain_beam_search_and_stops_where_it_reaches_its_budget
     assert outcomes == {(True, True), (False, True), (True, False), (False, False)}
     assert saved > 0
     # Pruning changed some searches (so the cases meet safe moves or a held card), not all.
-    work = {}
-    for key, prune, nodes in searches:
-        work.setdefault(key, {})[prune] = nodes
     assert 0 < sum(w[True] != w[False] for w in work.values()) < len(work)
 
 

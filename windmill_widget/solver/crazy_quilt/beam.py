@@ -36,7 +36,7 @@ numba where it is installed and the same code as Python otherwise
 of four ints whose waste and stock are nodes of a trie of card stacks, so the table of positions
 seen holds exact keys (a position is skipped only when it equals one seen, as
 :meth:`...search.SearchState.key` would have it); the moves are those the search model's
-:meth:`...search.SearchState.search_moves` lists, in its order (:func:`.kernel.moves_of`); each new
+:meth:`...search.SearchState.search_moves` lists, in its order (:func:`.kernel.expand`); each new
 position is judged by :func:`.rollout.judge_from`, its waste and stock read from the trie. The next
 layer is the ``width`` best found so far, kept in a heap as the layer is judged (ties keep the order
 they were found in), and a line is found again from each kept position's parent. The loop stops
@@ -89,13 +89,12 @@ from .kernel import (
     _seen_slot,
     _word,
     card_of,
+    expand,
     geometry,
     length_of,
-    moves_of,
     parent_of,
     play,
     redeals_grown,
-    safe_move,
     seen_grown,
     seen_put,
     stack_node,
@@ -261,13 +260,8 @@ def beam_search(C, LAYER, LREC, NXT, NPAR, NMOVE, HK, HS, REC, S, T, TH, TC, R, 
             continue
         li = C[_LI]
         a = li * _ROW
-        if C[_MI] < 0:
-            m = safe_move(G, T, CELLS, LAYER, a) if prune else -1
-            if m >= 0:  # nothing is lost by playing it (see the module docstring)
-                MV[0] = m
-                C[_NM] = 1
-            else:
-                C[_NM] = moves_of(G, T, FACES, CELLS, LAYER, a, MV, 0, X, False, not prune)
+        if C[_MI] < 0:  # pruned: the safe move alone where there is one (see the module docstring)
+            C[_NM] = expand(G, T, FACES, CELLS, LAYER, a, MV, 0, X, prune, False, not prune)
             C[_MI] = 0
         if C[_MI] >= C[_NM]:
             C[_LI] = li + 1

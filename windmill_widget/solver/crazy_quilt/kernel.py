@@ -734,15 +734,16 @@ def play(T, TH, TC, R, C, FACES, P, a, b, m, held):
 
 
 @hot
-def expand(G, T, FACES, CELLS, P, a, MV, o, X, safe):
+def expand(G, T, FACES, CELLS, P, a, MV, o, X, safe, grouped=True, every=False):
     """The moves to search at the position ``P[a:]``, into ``MV[o:]``: its safe move alone, with
-    ``safe`` and where it has one, else all of them (see :func:`moves_of`); returns their count."""
+    ``safe`` and where it has one, else all of them (:func:`moves_of`, ``grouped`` and ``every``
+    passed on: the exhaustive search's order by default); returns their count."""
     if safe and (P[a + 1] & _FC_MASK) != _FULL_FCODE:
         m = safe_move(G, T, CELLS, P, a)
         if m >= 0:
             MV[o] = m
             return 1
-    return moves_of(G, T, FACES, CELLS, P, a, MV, o, X, True)
+    return moves_of(G, T, FACES, CELLS, P, a, MV, o, X, grouped, every)
 
 
 # -- the search -----------------------------------------------------------------------------------
