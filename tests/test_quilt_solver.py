@@ -24,7 +24,9 @@ from windmill_widget.core.compiled import COMPILED
 from windmill_widget.games.crazy_quilt import CELLS, FOUNDATIONS
 from windmill_widget.games.crazy_quilt.search import (
     FOUNDATION0,
+    REDEAL,
     SHIFT,
+    TURN,
     WASTE,
     SearchState,
     concrete_move,
@@ -598,13 +600,35 @@ def test_a_beam_in_slices_is_the_beam_in_one_run() -> None:
     assert (sliced.line, sliced.nodes) == (whole.line, whole.nodes)
 
 
-def reference_beam(state: SearchState, width: int, prune: bool = True) -> tuple[list[int] | None, list[int]]:
+def refuted_after(state: SearchState, m: int) -> bool:
+    """The beam's check of the position ``state`` that move ``m`` just reached, as plainly as it
+    reads: the last pass's waste order, and the suit relaxation of the suits ``m`` changed (every
+    suit after a redeal; the waste's top's and the held card's after a turn or a card put onto the
+    waste; the card's after a play to a foundation)."""
+    if waste_order_lost(state):
+        return True
+    dst = m & ((1 << SHIFT) - 1)
+    if m == REDEAL:
+        suits = 15
+    elif m == TURN or dst == WASTE:
+        suits = sum({1 << (f // 13) for f in (state.waste_top(), state.hand_face()) if f >= 0})
+    elif FOUNDATION0 <= dst < FOUNDATION0 + 8:
+        suits = 1 << ((dst - FOUNDATION0) % 4)
+    else:
+        return False
+    return Kernel(state).suit_lost(suits=suits) is not None
+
+
+def reference_beam(
+    state: SearchState, width: int, prune: bool = True, relax: bool = True
+) -> tuple[list[int] | None, list[int]]:
     """The beam search as plainly as it reads, over the search model: the oracle the compiled beam
     is checked against. Layers of positions, every move in the model's order (with ``prune``, only
     those a search needs: a position's safe move alone where it has one, else
-    :meth:`SearchState.search_moves`), a position whose key was seen before skipped,
-    each new one judged, the ``width`` best kept (ties in the order judged). Returns (the winning
-    line or ``None``; the units used after each position judged)."""
+    :meth:`SearchState.search_moves`), a position whose key was seen before skipped, with
+    ``relax`` one the relaxations refute too (:func:`refuted_after`), each new one judged, the
+    ``width`` best kept (ties in the order judged). Returns (the winning line or ``None``; the units
+    used after each position judged, the relaxations' not counted)."""
     units: list[int] = []
     seen = {state.key()}
     layer: list[tuple[tuple[int, ...], list[int]]] = [(state.snapshot(), [])]
@@ -618,6 +642,9 @@ def reference_beam(state: SearchState, width: int, prune: bool = True) -> tuple[
                 record = state.apply(m)
                 if state.key() not in seen:
                     seen.add(state.key())
+                    if relax and refuted_after(state, m):
+                        state.undo(record)
+                        continue
                     value, ahead, n = judge(state, BEAM_POLICIES)
                     units.append(n + (units[-1] if units else 0))
                     if ahead is not None:
@@ -646,30 +673,34 @@ def beam_cases() -> list[tuple[QuiltGame, int]]:
 def test_the_beam_is_the_plain_beam_search_and_stops_where_it_reaches_its_budget() -> None:
     outcomes = set()
     saved = 0
-    work: dict[int, dict[bool, int]] = {}  # each case's units, pruned and not
-    for (game, width), prune in itertools.product(beam_cases(), (True, False)):
-        line, units = reference_beam(SearchState.from_game(game), width, prune)
-        beam = Beam(SearchState.from_game(game), width, cache=False, prune=prune)
+    work: dict[int, dict[tuple[bool, bool], int]] = {}  # each case's units judging, by (prune, relax)
+    modes = ((True, True), (True, False), (False, False))
+    for (game, width), (prune, relax) in itertools.product(beam_cases(), modes):
+        line, units = reference_beam(SearchState.from_game(game), width, prune, relax)
+        beam = Beam(SearchState.from_game(game), width, cache=False, prune=prune, relax=relax)
         assert beam.run(10**12) is (line is not None) and beam.done
-        assert (beam.line, beam.nodes) == (line, units[-1] if units else 0)
+        assert (beam.line, beam.nodes - beam.relaxed) == (line, units[-1] if units else 0)
+        assert beam.relaxed >= 0 if relax else beam.relaxed == 0
         outcomes.add((line is not None, len(units) > 20))
-        work.setdefault(id(game), {})[prune] = beam.nodes
+        work.setdefault(id(game), {})[prune, relax] = beam.nodes - beam.relaxed
         for k in sorted({0, len(units) // 3, len(units) - 1}) if units else ():
-            # stopped after the k-th position
-            sliced = Beam(SearchState.from_game(game), width, cache=False, prune=prune)
+            # stopped after the k-th position judged (the relaxations' units counted too)
+            sliced = Beam(SearchState.from_game(game), width, cache=False, prune=prune, relax=relax)
             assert sliced.run(units[k]) is False
-            assert (sliced.nodes, sliced.done) == (units[k], False)
+            assert sliced.nodes - sliced.relaxed <= units[k] <= sliced.nodes and not sliced.done
             assert sliced.run(10**12) is (line is not None)
-            assert (sliced.line, sliced.nodes) == (line, units[-1])
+            assert (sliced.line, sliced.nodes) == (line, beam.nodes)
         # Its playouts sharing a cache: the same search, the same line, less work.
-        cached = Beam(SearchState.from_game(game), width, prune=prune)
+        cached = Beam(SearchState.from_game(game), width, prune=prune, relax=relax)
         assert cached.run(10**12) is (line is not None) and cached.done and cached.line == line
         assert cached.nodes <= beam.nodes
         saved += beam.nodes - cached.nodes
     assert outcomes == {(True, True), (False, True), (True, False), (False, False)}
     assert saved > 0
-    # Pruning changed some searches (so the cases meet safe moves or a held card), not all.
-    assert 0 < sum(w[True] != w[False] for w in work.values()) < len(work)
+    # Pruning changed some searches (so the cases meet safe moves or a held card), not all; so did
+    # dropping the positions the relaxations refute.
+    for a, b in (((True, False), (False, False)), ((True, True), (True, False))):
+        assert 0 < sum(w[a] != w[b] for w in work.values()) < len(work)
 
 
 def beam_results(slices: list[int]) -> list[list]:

@@ -20,6 +20,19 @@ after 0.3 s or leaves unknown (literal 99, common 76): the safe moves decided 46
 and 36, ``hand>waste`` held back then 50 against 47 (literal; the common reading holds no card); at
 ten, on the deals one second leaves (56 and 46), the safe moves 34 and 24 against 32 and 23.
 
+**Positions proved lost** are neither judged nor kept: a position the exhaustive search's
+relaxations refute (:func:`.kernel.refuted`: the last pass's waste order; the suit relaxation of
+the suits its move changed, after a turn, a redeal, a card put onto the waste or a play to a
+foundation) has no winning line, yet its playouts may rank it high (cards placed early, a suit's
+order on the waste already ruined), and so it took room in the layer that a live position needs.
+The small games' positions count as units, and their table (lost positions and verdicts) serves
+the whole beam. Measured on the deals the ten-second tier left unknown or decided after one second
+(deals 0-999; literal 48, common 39), at ten CPU seconds: literal 37 decided against 29, common 31
+against 17; of the deals 60 CPU s had left unknown, literal 76, 180, 275, 586, 792, 873 and common
+167, 180, 198, 275, 289, 587, 596, 792, 873, 916 were won (most within a second). Checking after the
+plays to a foundation too (the exhaustive search does not: there it did not pay) won 180 and 596,
+which the checks after turns and the waste's moves alone did not within ten seconds.
+
 A nested search (:mod:`.nested`) follows one line and improves it; the beam keeps ``width`` lines
 apart, which wins deals whose winning line looks no better than the others for a long while.
 Measured by a prototype on deals 0-49, before it joined the solver: a beam 50 wide judged by
@@ -79,22 +92,30 @@ from ..compiled_clock import read
 from ..compiled_clock import warm_up as warm_up_clock
 from .kernel import (
     _FC_MASK,
+    _MEMO,
     _MOST_MOVES,
     _NODE_INTS,
     _NODES_SHIFT,
     _REDEALS,
+    _REFUTED,
+    _ROOM,
     _ROW,
     _SEEN,
+    _WORK,
+    SUIT_BUDGET,
     TRIE_SPARE,
+    _room,
     _seen_slot,
     _word,
     card_of,
     expand,
     geometry,
     length_of,
+    memo_grown,
     parent_of,
     play,
     redeals_grown,
+    refuted,
     seen_grown,
     seen_put,
     stack_node,
@@ -217,7 +238,7 @@ def _sift_up(HK, HS, i):
 @hot  # it allocates nothing, so numba keeps no reference counts (with them: a sixth slower)
 def beam_search(C, LAYER, LREC, NXT, NPAR, NMOVE, HK, HS, REC, S, T, TH, TC, R, MV, X, G, FACES, CELLS, RUNS,
                 ORDERS, AHEAD, DIG_ANY, SAFE, held, width, W0, K0, W, K, FR, LINE, TAB, HW, HKS, PS, HW0, HK0,
-                prune, missing, max_nodes, deadline):  # fmt: skip
+                prune, missing, L, F, relax, max_nodes, deadline):  # fmt: skip
     """Search on from where the counters ``C`` left off for ``max_nodes`` units, or until
     ``deadline`` (-1: none; read after the first position judged, then after every
     :data:`READ_CLOCK_UNITS` units). The layer is ``LAYER[:C[_NL]]`` (rows of
@@ -229,7 +250,9 @@ def beam_search(C, LAYER, LREC, NXT, NPAR, NMOVE, HK, HS, REC, S, T, TH, TC, R, 
     ``LINE[:C[_WIN_N]]``), stopped (also after a win), or a table that must grow first (the caller
     grows it and calls again). With ``prune``, a position's moves are those a search needs (its safe
     move alone where it has one, else :meth:`...search.SearchState.search_moves`), without, every
-    legal move. ``missing``: the cards of two decks the position lacks (staged with part of the deck)."""
+    legal move. ``missing``: the cards of two decks the position lacks (staged with part of the deck).
+    With ``relax``, a position the relaxations refute is neither judged nor kept (their small games'
+    table is ``L``, their stack ``F``; their positions count as units)."""
     b = width * _ROW  # the scratch row: the position a move leads to
     used = 0
     next_read = 0  # the units used at which the clock is read next
@@ -271,12 +294,25 @@ def beam_search(C, LAYER, LREC, NXT, NPAR, NMOVE, HK, HS, REC, S, T, TH, TC, R, 
             return _FULL_SEEN
         if TC[0] + TRIE_SPARE > len(T) // _NODE_INTS or 2 * (C[_REDEALS] + 1) > len(R) >> 1:
             return _FULL_ROOM
+        if relax and not _room(T, TC, L, C):
+            return _FULL_ROOM
         m = MV[C[_MI]]
         C[_MI] += 1
         play(T, TH, TC, R, C, FACES, LAYER, a, b, m, held)
         slot, found = _seen_at(S, LAYER, b)
         if found:
             continue
+        if relax:  # proved lost: no room in the layer, no playouts
+            w0 = C[_WORK]
+            check = refuted(T, TH, TC, L, C, F, LAYER, b, m, held, SUIT_BUDGET, True)
+            C[_NODES] += C[_WORK] - w0
+            used += C[_WORK] - w0
+            if check == _ROOM:  # the same move again once the tables have grown
+                C[_MI] -= 1
+                return _FULL_ROOM
+            if check == _REFUTED:
+                seen_put(S, C, slot, LAYER, b)
+                continue
         seen_put(S, C, slot, LAYER, b)
         head = LAYER[b + 1]
         fcode = head & _FC_MASK
@@ -336,7 +372,8 @@ class Beam:
     moves a search needs, as the exhaustive search does: a position with a safe move (see *Safe
     moves* in :mod:`.exhaustive`) has that move's child alone, and ``hand>waste`` is tried only where
     a free quilt card builds on the held card (:meth:`...search.SearchState.search_moves`); without
-    ``prune``, every legal move."""
+    ``prune``, every legal move. With ``relax`` it drops the positions the exhaustive search's
+    relaxations refute (see *Positions proved lost* above)."""
 
     def __init__(
         self,
@@ -346,6 +383,7 @@ class Beam:
         *,
         cache: bool = True,
         prune: bool = True,
+        relax: bool = True,
     ) -> None:
         if width < 1:
             raise ValueError(f"a beam is at least 1 wide, not {width!r}")
@@ -358,7 +396,9 @@ class Beam:
         self.policies = tuple(policies)
         #: whether the beam tries only the moves a search needs (see above), or every legal move
         self.prune = prune
-        #: units of work: the playouts' moves, and one a position judged
+        #: whether positions the relaxations refute are dropped (see above)
+        self.relax = relax
+        #: units of work: the playouts' moves, one a position judged, and the relaxations' positions
         self.nodes = 0
         #: the winning line, once one is found
         self.line: list[int] | None = None
@@ -388,12 +428,19 @@ class Beam:
         self._rec = int_array(2 * 64)
         self._rec[0] = -1  # the start's record: no parent
         self._R = int_array(2 << 8)
+        self._L = int_array(3 << 10)  # the relaxations' small games (as the exhaustive search's)
+        self._F = int_array(8 * 256)
         self._next = [int_array(width) for _ in range(5)]  # LREC, NPAR, NMOVE, HK, HS
         self._nxt = int_array(width * _ROW)
         self._moves = int_array(_MOST_MOVES), int_array(_MOST_MOVES)
         W, K, FR, LINE, W0, K0 = scratch_arrays(ROOM, LINE_ROOM)
         table = (cache_table(), *cache_scratch(ROOM, LINE_ROOM)) if cache else NO_CACHE
         self._play = W0, K0, W, K, FR, LINE, *table
+
+    @property
+    def relaxed(self) -> int:
+        """The units of :attr:`nodes` the relaxations' small games took."""
+        return int(self._C[_WORK])
 
     def run(self, max_nodes: int, deadline: float | None = None) -> bool:
         """Search on for about ``max_nodes`` units (or until ``deadline``, a :func:`..clock.now`
@@ -410,7 +457,7 @@ class Beam:
             status = beam_search(
                 C, self._layer, LREC, self._nxt, NPAR, NMOVE, HK, HS, self._rec, self._S, T, TH, TC, self._R,
                 *self._moves, _G, *self._tables, *self._options, self._held, self.width,
-                *self._play, self.prune, self._missing,
+                *self._play, self.prune, self._missing, self._L, self._F, self.relax,
                 max_nodes - (self.nodes - start), -1.0 if deadline is None else float(deadline),
             )  # fmt: skip
             self.nodes = int(C[_NODES])
@@ -422,6 +469,8 @@ class Beam:
                 self._trie[:2] = trie_room(T, TH, TC, TRIE_SPARE + 1)
                 if 2 * (C[_REDEALS] + 1) > len(self._R) >> 1:
                     self._R = redeals_grown(self._R)
+                if 2 * (C[_MEMO] + 8) > len(self._L) // 3:
+                    self._L = memo_grown(self._L)
             elif status == _FULL_REC:
                 self._rec = grown(self._rec, 2 * len(self._rec))
             elif status == _EXHAUSTED:
@@ -439,7 +488,7 @@ class Beam:
     def _release(self) -> None:
         """Let go of the search's tables once it has ended (a failed 8,192-wide beam holds some
         half a gigabyte of positions seen, and the solver keeps its beams for their counts)."""
-        self._S = self._rec = self._R = self._layer = self._nxt = None
+        self._S = self._rec = self._R = self._layer = self._nxt = self._L = self._F = None
         self._trie = self._next = self._moves = self._play = None
 
     def _won_line(self) -> list[int]:

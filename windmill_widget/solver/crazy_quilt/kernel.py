@@ -789,11 +789,12 @@ def seen_put(S, C, slot, P, a):
 
 
 @hot
-def refuted(T, TH, TC, L, C, F, P, b, m, held, budget):
+def refuted(T, TH, TC, L, C, F, P, b, m, held, budget, plays=False):
     """:func:`.exhaustive`'s check of the position ``P[b:]`` just reached by move ``m``: the last
-    pass's waste order, or (after a turn, a redeal or a card put onto the waste) the suit relaxation
-    of the suits the move changed. Returns ``_REFUTED``, ``_OPEN``, ``_CUT`` (a small game ran out of
-    a budget cut short) or ``_ROOM`` (a table must grow first)."""
+    pass's waste order, or (after a turn, a redeal or a card put onto the waste, and with ``plays``
+    after a play to a foundation too: the beams') the suit relaxation of the suits the move changed.
+    Returns ``_REFUTED``, ``_OPEN``, ``_CUT`` (a small game ran out of a budget cut short) or
+    ``_ROOM`` (a table must grow first)."""
     head = P[b + 1]
     fcode = head & _FC_MASK
     hand = head >> 32 & 63
@@ -812,6 +813,8 @@ def refuted(T, TH, TC, L, C, F, P, b, m, held, budget):
             suits |= 1 << ((top - 1) // 13)
         if hand:
             suits |= 1 << ((hand - 1) // 13)
+    elif plays and 0 <= (m & ((1 << SHIFT) - 1)) - FOUNDATION0 < 8:  # a play to a foundation:
+        suits = 1 << ((m & ((1 << SHIFT) - 1)) - FOUNDATION0 & 3)  # its suit (S+ H+ D+ C+ S- ...)
     else:
         return _OPEN
     suit, cut = suits_lost(T, TH, TC, L, C, F, P[b + 3], waste, hand, fcode, redeals, held, suits, budget)
@@ -994,15 +997,16 @@ class Kernel:
         head = self.P[1]
         return not head >> 38 & 3 and bool(waste_order_lost(self.T, self.P[2], head & _FC_MASK))
 
-    def suit_lost(self, budget: int = SUIT_BUDGET) -> int | None:
-        """:func:`suits_lost` of the position the search starts from, every suit: the first suit
-        (0..3: S H D C) whose small game is lost, or ``None``; :attr:`work` counts the small games'
-        positions, and their table is the search's."""
+    def suit_lost(self, budget: int = SUIT_BUDGET, suits: int = 15) -> int | None:
+        """:func:`suits_lost` of the position the search starts from, for the suits in the bit mask
+        ``suits`` (every suit by default): the first suit (0..3: S H D C) whose small game is lost,
+        or ``None``; :attr:`work` counts the small games' positions, and their table is the
+        search's."""
         head = self.P[1]  # (as the array holds it: NUMBA_DISABLE_JIT runs these loops over int64s)
         hand, fcode, redeals = head >> 32 & 63, head & _FC_MASK, head >> 38 & 3
         while True:
             suit, _ = suits_lost(self.T, self.TH, self.TC, self.L, self.C, self.F, self.P[3], self.P[2],
-                                 hand, fcode, redeals, self.held, 15, budget)  # fmt: skip
+                                 hand, fcode, redeals, self.held, suits, budget)  # fmt: skip
             if suit != -2:
                 return None if suit < 0 else int(suit)
             self._make_room()

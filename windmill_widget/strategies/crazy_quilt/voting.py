@@ -139,8 +139,8 @@ class QuiltVoting:
         # Playouts played to their ends and every legal move tried, as when this player was
         # measured: with the beams' playout cache the same units search further, and won no more
         # (common deals 0-49: 29 against 32; 4 and 7 won alone, exact McNemar p = 0.55); with the
-        # moves pruned as the solver's beams prune them, not measured.
-        beam = Beam(s, self.width, cache=False, prune=False)
+        # moves pruned and the positions proved lost dropped, as the solver's beams do, not measured.
+        beam = Beam(s, self.width, cache=False, prune=False, relax=False)
         return beam.line if beam.run(BEAM_NODES) else None
 
     def advise(self, view: QuiltView) -> Advice:
