@@ -21,7 +21,7 @@ from pure_python import both_ways
 
 from windmill_widget import QuiltGame, QuiltRules
 from windmill_widget.core.compiled import COMPILED
-from windmill_widget.games.crazy_quilt import CELLS, FOUNDATIONS
+from windmill_widget.games.crazy_quilt import CELLS, FOUNDATIONS, QuiltMove
 from windmill_widget.games.crazy_quilt.search import (
     FOUNDATION0,
     REDEAL,
@@ -32,6 +32,7 @@ from windmill_widget.games.crazy_quilt.search import (
     concrete_move,
 )
 from windmill_widget.solver import Certificate, Proof, Solution, solve
+from windmill_widget.solver.crazy_quilt import clairvoyant
 from windmill_widget.solver.crazy_quilt.beam import BEAM_POLICIES, Beam
 from windmill_widget.solver.crazy_quilt.bound import waste_order_lost
 from windmill_widget.solver.crazy_quilt.exhaustive import Exhaustive
@@ -723,6 +724,53 @@ def test_compiled_and_python_beams_find_the_same_lines() -> None:
     assert {line is None for line, *_ in here} == {True, False} and max(runs for *_, runs in here) > 10
 
 
+def test_the_common_readings_game_of_a_literal_position_wins_only_where_the_literal_game_does() -> None:
+    # The literal reading can play every line of the common one (a turned card put onto the waste at
+    # once), so the solver may search the common game of a literal position for a win: where that
+    # game is won, so is the literal one, and the lifted line wins it.
+    rng = random.Random(17)
+    checked = won = 0
+    for _ in range(60):
+        game = endgame(rng, QuiltRules(redeals=rng.randint(0, 2)), rng.randint(6, 12))
+        common, prefix = clairvoyant._common_game(game)
+        assert common.rules == replace(game.rules, turn_to="waste") and not common.position()["hand"]
+        assert (prefix != ()) == (game.position()["hand"] is not None)
+        after = game.copy()
+        for move in prefix:
+            after.play(move)
+        assert {k: v for k, v in after.position().items() if k not in ("hand", "rules")} == {
+            k: v for k, v in common.position().items() if k not in ("hand", "rules")
+        }
+        sol = solve(common, max_nodes=300_000)
+        if sol.result == "won":
+            line = clairvoyant._lifted_line(game, prefix, sol.moves)  # it replays the line itself
+            assert brute_force_winnable(game)
+            g = game.copy()
+            for move in line:
+                g.play(move)
+            assert g.status == "won"
+            won += 1
+        checked += 1
+    assert clairvoyant._common_game(QuiltGame(seed=3, rules=QuiltRules.common())) is None
+    assert won > 10 and checked - won > 5  # both kinds met
+
+
+def test_the_solver_wins_a_literal_deal_by_the_common_games_beam(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Only the common game's beam runs: its win comes back as a line of the literal game.
+    monkeypatch.setattr(clairvoyant, "BEAMS", ())
+    monkeypatch.setattr(clairvoyant, "COMMON_AFTER", 0)
+    monkeypatch.setattr(clairvoyant, "COMMON_BEAMS", ((8, 3),))
+    game = QuiltGame(seed=17)  # the nested searches' first round does not win it, that beam does
+    sol = solve(game, max_nodes=1_000_000)
+    assert sol.result == "won" and sol.method == "beam" and sol.stats["common_reading"]
+    assert sol.stats["beam_widths"] == [8]
+    turns = [k for k, m in enumerate(sol.moves) if m == QuiltMove.parse("turn")]
+    assert turns and all(sol.moves[k + 1] == QuiltMove("hand", "waste") for k in turns)
+    for move in sol.moves:
+        game.play(move)
+    assert game.status == "won"
+
+
 def test_a_beam_that_fails_proves_nothing_and_says_so() -> None:
     # A beam 1 wide cannot win literal deal 0: it ends with no line, and the solver counts it as
     # no verdict (deal 0 stays unknown within a small budget).
@@ -780,7 +828,8 @@ def test_the_beams_run_after_the_nested_searches_level_1_and_before_their_next_l
 ) -> None:
     # Within a CPU second the beams win most of what the nested searches' level 1 misses, and the
     # next levels little: so every beam, narrowest first, runs before any nested search's second
-    # level. Literal deal 0 is won by no beam up to 4 wide (widths kept small to keep this quick).
+    # level, the common reading's game's beams among them (after COMMON_AFTER of this reading's).
+    # Literal deal 0 is won by no beam up to 4 wide (widths kept small to keep this quick).
     from windmill_widget.solver.crazy_quilt import clairvoyant, nested
 
     events: list[tuple[str, int]] = []
@@ -797,15 +846,22 @@ def test_the_beams_run_after_the_nested_searches_level_1_and_before_their_next_l
         return real_run(self, *args, **kwargs)
 
     monkeypatch.setattr(clairvoyant, "BEAMS", ((1, 3), (2, 3), (1, 7), (4, 3)))
+    monkeypatch.setattr(clairvoyant, "COMMON_BEAMS", ((3, 3),))
+    monkeypatch.setattr(clairvoyant, "COMMON_AFTER", 2)
     monkeypatch.setattr(clairvoyant, "Beam", Recorded)
     monkeypatch.setattr(nested.Nested, "run", run)
     sol = solve(QuiltGame(seed=0), max_nodes=3_000_000)
-    assert sol.result == "unknown" and sol.stats["beam_widths"] == [1, 2, 1, 4]
-    assert sol.stats["beam_judges"] == [3, 3, 7, 3]
+    assert sol.result == "unknown" and sol.stats["beam_widths"] == [1, 2, 3, 1, 4]
+    assert sol.stats["beam_judges"] == [3, 3, 3, 7, 3]
     firsts = len(clairvoyant.PORTFOLIO)
     assert events[:firsts] == [("nested", 1)] * firsts  # the level 1, every policy
-    assert events[firsts : firsts + 4] == [("beam", 1, 3), ("beam", 2, 3), ("beam", 1, 7), ("beam", 4, 3)]
-    assert len(events) > firsts + 4 and set(events[firsts + 4 :]) == {("nested", 0)}  # then the next levels
+    beams = [("beam", 1, 3), ("beam", 2, 3), ("beam", 3, 3), ("beam", 1, 7), ("beam", 4, 3)]
+    assert events[firsts : firsts + 5] == beams
+    assert len(events) > firsts + 5 and set(events[firsts + 5 :]) == {("nested", 0)}  # then the next levels
+    # The common reading's game has no common game of its own to search.
+    events.clear()
+    solve(QuiltGame(seed=0, rules=QuiltRules.common()), max_nodes=3_000_000)
+    assert ("beam", 4, 3) in events and ("beam", 3, 3) not in events
     # Each beam is followed by the exhaustive search's share of its units (BEAM_SHARE).
     assert sol.stats["exhaustive_nodes"] >= clairvoyant.BEAM_SHARE * sol.stats["beam_nodes"]
 

@@ -7,6 +7,8 @@ ceiling for any strategy on a deal, not advice a player could have followed. (Th
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...games.crazy_quilt import QuiltGame, QuiltMove
 from ...games.crazy_quilt.search import SearchState, concrete_move
 from .. import clock
@@ -101,6 +103,17 @@ BEAMS: tuple[tuple[int, int], ...] = (
 #: decided literal 167 and common 168, 0.2 172 and 174, 0.1 173 and 173, 0.05 174 and 175, the
 #: same deals proved lost each time.
 BEAM_SHARE = 0.03
+#: Beams on the **common reading's game** of the same position, for a position of the literal
+#: reading (:func:`_common_game`), run after the literal reading's first :data:`COMMON_AFTER` beams.
+#: The literal reading can play any line of the common one (a turned card put onto the waste at
+#: once, ``hand>waste``), so a win there is a win here, and the common game's smaller tree (no card
+#: held) is sometimes the easier search. Measured at ten CPU seconds on the deals the one-second
+#: tier left unknown (30 November, the beams dropping the positions proved lost; literal 23): 15
+#: decided against 13 (198 and 916 won in 1.6-2 s, 131 and 257 in 1.3-1.6 s instead of 4.6); at one
+#: CPU second on the deals that tier decides after 0.3 s or leaves unknown (literal 53), 31 against 30.
+#: The common reading's beams that win 596 (8,192 wide, some 6 CPU s) would cost ten seconds.
+COMMON_BEAMS: tuple[tuple[int, int], ...] = ((8, 3), (32, 3), (128, 3), (512, 3))
+COMMON_AFTER = 5
 
 
 def warm_up() -> None:
@@ -164,8 +177,20 @@ def solve(game: QuiltGame, *, max_seconds: float | None = None, max_nodes: int |
     def left() -> int | None:
         return None if max_nodes is None else max_nodes - nodes()
 
-    def finish(result: str, line: list[int] | None, method: str) -> Solution:
-        moves = _engine_line(game, line) if line is not None else ()
+    common = _common_game(game)
+    schedule = [(width, judges, False) for width, judges in BEAMS]
+    if common is not None:
+        schedule[COMMON_AFTER:COMMON_AFTER] = [(width, judges, True) for width, judges in COMMON_BEAMS]
+
+    def finish(result: str, line: list[int] | None, method: str, on_common: bool = False) -> Solution:
+        if line is None:
+            moves: tuple[QuiltMove, ...] = ()
+        elif on_common:
+            assert common is not None
+            moves = _lifted_line(game, common[1], _engine_line(common[0], line))
+            stats["common_reading"] = True
+        else:
+            moves = _engine_line(game, line)
         beam_nodes = sum(b.nodes for b in beams)
         stats.update(nested_nodes=nodes() - beam_nodes - dfs.nodes - work[0],
                      nested_levels=[n.level for n in searches], beam_nodes=beam_nodes,
@@ -186,15 +211,15 @@ def solve(game: QuiltGame, *, max_seconds: float | None = None, max_nodes: int |
     r = 0
     while True:
         scale = 1 << max(0, r - len(NESTED_SLICES))
-        for width, judges in BEAMS if r == 1 else ():  # the beams, each to its end
-            beam = Beam(SearchState.from_game(game), width, JUDGES[:judges])
+        for width, judges, on_common in schedule if r == 1 else ():  # the beams, each to its end
+            beam = Beam(SearchState.from_game(common[0] if on_common else game), width, JUDGES[:judges])
             beams.append(beam)
             before = nodes()
             while not beam.done:
                 if _out_of_budget(deadline, left()):
                     return finish("unknown", None, "")
                 if beam.run(_slice(None, left()), deadline):
-                    return finish("won", beam.line, "beam")
+                    return finish("won", beam.line, "beam", on_common)
             if _out_of_budget(deadline, left()):
                 return finish("unknown", None, "")
             if (found := exhaustive_turn(int((nodes() - before) * BEAM_SHARE))) is not None:
@@ -231,6 +256,48 @@ def _out_of_budget(deadline: float | None, nodes_left: int | None) -> bool:
     if nodes_left is not None and nodes_left <= 0:
         return True
     return deadline is not None and clock.now() >= deadline
+
+
+_TO_WASTE = QuiltMove("hand", "waste")
+
+
+def _common_game(game: QuiltGame) -> tuple[QuiltGame, tuple[QuiltMove, ...]] | None:
+    """For a game of the literal reading (a turned card held in hand), the game of the common reading
+    from the same position, its held card put onto the waste first (that move, the prefix, with it);
+    ``None`` for the common reading. Every line of the common game is one of the literal game with
+    each turned card put at once onto the waste (:func:`_lifted_line`), so a win there is a win here."""
+    if game.rules.turn_to != "hand":
+        return None
+    prefix: tuple[QuiltMove, ...] = ()
+    g = game
+    if game.position()["hand"] is not None:
+        g = game.copy()
+        g.play(_TO_WASTE)
+        prefix = (_TO_WASTE,)
+    position = g.position()
+    position.update(hand=None, rules=replace(game.rules, turn_to="waste"))
+    return QuiltGame.from_position(**position), prefix
+
+
+def _lifted_line(
+    game: QuiltGame, prefix: tuple[QuiltMove, ...], line: tuple[QuiltMove, ...]
+) -> tuple[QuiltMove, ...]:
+    """The literal game's line for the common game's winning ``line`` (:func:`_common_game`): the
+    ``prefix``, then ``line`` with each turned card put onto the waste at once; replayed on a copy of
+    ``game``, so a line the rules would not accept can never be returned."""
+    moves = list(prefix)
+    for m in line:
+        moves.append(m)
+        if m.src == "stock":  # a turn: the common reading turns the card onto the waste
+            moves.append(_TO_WASTE)
+    g = game.copy()
+    for k, move in enumerate(moves):
+        if not g.is_legal(move):  # pragma: no cover - would mean the readings drifted apart
+            raise AssertionError(f"lifted line not legal at step {k}: {move}: {g.explain(move)}")
+        g.play(move)
+    if g.status != "won":  # pragma: no cover
+        raise AssertionError("lifted line does not win")
+    return tuple(moves)
 
 
 def _engine_line(game: QuiltGame, line: list[int]) -> tuple[QuiltMove, ...]:
