@@ -133,7 +133,8 @@ def solve(game: QuiltGame, *, max_seconds: float | None = None, max_nodes: int |
     First a level-1 nested rollout search (:mod:`.nested`, fast at finding wins) with each policy of
     the portfolio in turn (:data:`.playout.PORTFOLIO`); then beam searches judged by playouts, ever
     wider (:mod:`.beam`, which wins deals whose winning line the nested searches are slow to find;
-    :data:`BEAMS`); then rounds, each bigger than the last, that give each nested search a slice
+    :data:`BEAMS`; for the literal reading, on the common reading's game of the position too:
+    :data:`COMMON_BEAMS`); then rounds, each bigger than the last, that give each nested search a slice
     at the next levels. After every search's turn the exhaustive search (:mod:`.exhaustive`, which
     can prove a loss, and finds some wins the others miss) gets a share of the positions that turn
     used (:data:`EXHAUSTIVE_SHARE`, :data:`EXHAUSTIVE_SHARE_FRESH`, :data:`BEAM_SHARE`), until one
@@ -177,10 +178,7 @@ def solve(game: QuiltGame, *, max_seconds: float | None = None, max_nodes: int |
     def left() -> int | None:
         return None if max_nodes is None else max_nodes - nodes()
 
-    common = _common_game(game)
-    schedule = [(width, judges, False) for width, judges in BEAMS]
-    if common is not None:
-        schedule[COMMON_AFTER:COMMON_AFTER] = [(width, judges, True) for width, judges in COMMON_BEAMS]
+    common = None  # the common reading's game (literal reading only), made when the beams start
 
     def finish(result: str, line: list[int] | None, method: str, on_common: bool = False) -> Solution:
         if line is None:
@@ -211,7 +209,10 @@ def solve(game: QuiltGame, *, max_seconds: float | None = None, max_nodes: int |
     r = 0
     while True:
         scale = 1 << max(0, r - len(NESTED_SLICES))
-        for width, judges, on_common in schedule if r == 1 else ():  # the beams, each to its end
+        schedule = [(width, judges, False) for width, judges in BEAMS] if r == 1 else []
+        if r == 1 and (common := _common_game(game)) is not None:
+            schedule[COMMON_AFTER:COMMON_AFTER] = [(width, judges, True) for width, judges in COMMON_BEAMS]
+        for width, judges, on_common in schedule:  # the beams, each to its end
             beam = Beam(SearchState.from_game(common[0] if on_common else game), width, JUDGES[:judges])
             beams.append(beam)
             before = nodes()
