@@ -185,7 +185,7 @@ def solve(game: QuiltGame, *, max_seconds: float | None = None, max_nodes: int |
             moves: tuple[QuiltMove, ...] = ()
         elif on_common:
             assert common is not None
-            moves = _lifted_line(game, common[1], _engine_line(common[0], line))
+            moves = _lifted_line(game, common[1], tuple(concrete_move(common[0], m) for m in line))
             stats["common_reading"] = True
         else:
             moves = _engine_line(game, line)
@@ -284,34 +284,29 @@ def _lifted_line(
     game: QuiltGame, prefix: tuple[QuiltMove, ...], line: tuple[QuiltMove, ...]
 ) -> tuple[QuiltMove, ...]:
     """The literal game's line for the common game's winning ``line`` (:func:`_common_game`): the
-    ``prefix``, then ``line`` with each turned card put onto the waste at once; replayed on a copy of
-    ``game``, so a line the rules would not accept can never be returned."""
+    ``prefix``, then ``line`` with each turned card put onto the waste at once (checked by
+    :func:`_winning_line` on ``game`` itself)."""
     moves = list(prefix)
     for m in line:
         moves.append(m)
         if m.src == "stock":  # a turn: the common reading turns the card onto the waste
             moves.append(_TO_WASTE)
-    g = game.copy()
-    for k, move in enumerate(moves):
-        if not g.is_legal(move):  # pragma: no cover - would mean the readings drifted apart
-            raise AssertionError(f"lifted line not legal at step {k}: {move}: {g.explain(move)}")
-        g.play(move)
-    if g.status != "won":  # pragma: no cover
-        raise AssertionError("lifted line does not win")
-    return tuple(moves)
+    return _winning_line(game, moves)
 
 
 def _engine_line(game: QuiltGame, line: list[int]) -> tuple[QuiltMove, ...]:
-    """Turn the search model's moves into the game's, replaying them on a copy of the game (so a
-    line that the rules would not accept can never be returned)."""
+    """The game's moves for the search model's ``line`` (checked by :func:`_winning_line`)."""
+    return _winning_line(game, [concrete_move(game, m) for m in line])
+
+
+def _winning_line(game: QuiltGame, moves: list[QuiltMove]) -> tuple[QuiltMove, ...]:
+    """``moves``, once replayed on a copy of ``game``: so a line the rules would not accept, or that
+    does not win, can never be returned."""
     g = game.copy()
-    out = []
-    for m in line:
-        move = concrete_move(g, m)
+    for k, move in enumerate(moves):
         if not g.is_legal(move):  # pragma: no cover - would mean the mirror drifted
-            raise AssertionError(f"solver line not legal at step {len(out)}: {move}: {g.explain(move)}")
+            raise AssertionError(f"solver line not legal at step {k}: {move}: {g.explain(move)}")
         g.play(move)
-        out.append(move)
     if g.status != "won":  # pragma: no cover
         raise AssertionError("solver line does not win")
-    return tuple(out)
+    return tuple(moves)
